@@ -1,0 +1,1 @@
+"""The `lastlight` command line."""

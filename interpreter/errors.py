@@ -1,0 +1,135 @@
+"""Diagnostics: every problem found in content or play, with the place it comes from.
+
+A `Diagnostic` is what a designer reads: `path:line:col: error CODE: message`, the source line and
+a caret under the spot. Lines and columns are 1-based, as editors show them.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class Loc:
+    """A place in a content file (1-based line and column)."""
+
+    path: str
+    line: int = 0
+    col: int = 0
+
+    def shifted(self, line_offset: int, col: int) -> Loc:
+        """A place inside a scalar that starts here: `line_offset` lines down, at column `col`
+        (columns count from this place's column on its first line, from 1 on later lines)."""
+        if line_offset == 0:
+            return Loc(self.path, self.line, self.col + col)
+        return Loc(self.path, self.line + line_offset, col + 1)
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.path}:{self.line}:{self.col}"
+        return self.path
+
+
+UNKNOWN = Loc("<unknown>")
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem, at one place."""
+
+    loc: Loc
+    code: str
+    message: str
+    severity: str = "error"  # "error" or "warning"
+    hint: str = ""
+
+    def headline(self) -> str:
+        text = f"{self.loc}: {self.severity} {self.code}: {self.message}"
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+    def render(self, source: str | None = None) -> str:
+        """The compiler-style report: headline, then the offending line with a caret."""
+        lines = [self.headline()]
+        if source is None and self.loc.line:
+            source = _read_source(self.loc.path)
+        if source is not None and self.loc.line:
+            src_lines = source.splitlines()
+            if 0 < self.loc.line <= len(src_lines):
+                text = src_lines[self.loc.line - 1].replace("\t", " ")
+                lines.append(f"    {text}")
+                lines.append("    " + " " * max(self.loc.col - 1, 0) + "^")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "path": self.loc.path,
+            "line": self.loc.line,
+            "column": self.loc.col,
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+@dataclass
+class Report:
+    """Diagnostics gathered over a whole run: every problem, not just the first."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, diag: Diagnostic) -> None:
+        self.items.append(diag)
+
+    def error(self, loc: Loc, code: str, message: str, hint: str = "") -> None:
+        self.items.append(Diagnostic(loc, code, message, "error", hint))
+
+    def warning(self, loc: Loc, code: str, message: str, hint: str = "") -> None:
+        self.items.append(Diagnostic(loc, code, message, "warning", hint))
+
+    def extend(self, diags: Iterable[Diagnostic]) -> None:
+        self.items.extend(diags)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "warning"]
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(self.items, key=lambda d: (d.loc.path, d.loc.line, d.loc.col, d.code))
+
+
+class ContentError(Exception):
+    """Content could not be loaded; carries every diagnostic found."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = diagnostics
+        first = diagnostics[0].headline() if diagnostics else "content error"
+        more = f" (+{len(diagnostics) - 1} more)" if len(diagnostics) > 1 else ""
+        super().__init__(first + more)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """A 'did you mean …' hint for a misspelt name, or '' when nothing is close."""
+    matches = difflib.get_close_matches(str(word), sorted(set(choices)), n=1, cutoff=0.6)
+    return f"did you mean '{matches[0]}'?" if matches else ""
+
+
+_SOURCE_CACHE: dict[str, str | None] = {}
+
+
+def _read_source(path: str) -> str | None:
+    if path not in _SOURCE_CACHE:
+        try:
+            _SOURCE_CACHE[path] = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            _SOURCE_CACHE[path] = None
+    return _SOURCE_CACHE[path]

@@ -1,0 +1,3 @@
+"""Imports every module that registers a build phase, in the order the phases must run."""
+
+from __future__ import annotations

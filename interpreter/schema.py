@@ -1,0 +1,80 @@
+"""JSON Schema validation of content documents, every violation reported with its place."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from .errors import Diagnostic, Loc, did_you_mean
+from .paths import schemas_dir
+from .yamlload import loc_of
+
+
+def schema_names() -> list[str]:
+    """The content kinds that have a schema, sorted."""
+    return sorted(p.name.removesuffix(".schema.json") for p in schemas_dir().glob("*.schema.json"))
+
+
+@lru_cache(maxsize=None)
+def load_schema(kind: str) -> dict[str, Any]:
+    path = schemas_dir() / f"{kind}.schema.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def _validator(kind: str) -> Draft202012Validator:
+    schema = load_schema(kind)
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def _leaf_errors(error: ValidationError) -> list[ValidationError]:
+    """For oneOf/anyOf failures report the most specific causes rather than the summary."""
+    if error.context:
+        best = min(error.context, key=lambda e: (-len(e.absolute_path), e.validator == "type"))
+        deepest = [e for e in error.context if len(e.absolute_path) == len(best.absolute_path)]
+        if len(best.absolute_path) > len(error.absolute_path):
+            return [e for d in deepest for e in _leaf_errors(d)][:1]
+    return [error]
+
+
+def _describe(error: ValidationError, data: Any) -> tuple[Loc, str, str, str]:
+    path = list(error.absolute_path)
+    loc = loc_of(data, path)
+    where = "/".join(str(p) for p in path) or "the document"
+    if error.validator == "additionalProperties":
+        instance = error.instance if isinstance(error.instance, dict) else {}
+        allowed = list((error.schema.get("properties") or {}).keys())
+        extra = [k for k in instance if k not in allowed]
+        if extra:
+            key = extra[0]
+            return (loc_of(data, [*path, key], key=True), "S002",
+                    f"unknown key '{key}' in {where}", did_you_mean(key, allowed))
+    if error.validator == "required":
+        return loc, "S003", f"{where}: {error.message}", ""
+    if error.validator == "enum":
+        hint = did_you_mean(str(error.instance), [str(v) for v in error.validator_value])
+        choices = ", ".join(str(v) for v in error.validator_value)
+        return loc, "S004", f"{where}: '{error.instance}' is not one of: {choices}", hint
+    if error.validator == "type":
+        return loc, "S005", f"{where}: expected {error.validator_value}, got " \
+            f"{type(error.instance).__name__} {error.instance!r}", ""
+    return loc, "S001", f"{where}: {error.message}", ""
+
+
+def validate(kind: str, data: Any) -> list[Diagnostic]:
+    """Validate one loaded document against its kind's schema; every violation, located."""
+    out: list[Diagnostic] = []
+    seen: set[tuple[Loc, str]] = set()
+    for error in sorted(_validator(kind).iter_errors(data), key=lambda e: list(map(str, e.path))):
+        for leaf in _leaf_errors(error):
+            loc, code, message, hint = _describe(leaf, data)
+            if (loc, message) in seen:
+                continue
+            seen.add((loc, message))
+            out.append(Diagnostic(loc, code, message, hint=hint))
+    return out

@@ -1,0 +1,189 @@
+"""YAML loading that keeps the line and column of every node.
+
+`load_yaml(path)` returns plain Python data in which every mapping is a `YDict` and every list a
+`YList`; both know where they, their keys and their values came from, so any later check (schema,
+cross-reference, effect syntax) can point at the exact place. Problems with the file itself
+(unreadable, binary, empty, a YAML syntax error, tabs, duplicate keys) come back as diagnostics.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import Diagnostic, Loc
+
+
+class YDict(dict):
+    """A mapping that remembers where it, each key and each value stand in the file."""
+
+    loc: Loc
+    key_locs: dict[Any, Loc]
+    val_locs: dict[Any, Loc]
+    styles: dict[Any, str | None]
+
+    def loc_of(self, key: Any) -> Loc:
+        return self.val_locs.get(key, self.loc)
+
+    def key_loc(self, key: Any) -> Loc:
+        return self.key_locs.get(key, self.loc)
+
+
+class YList(list):
+    """A list that remembers where it and each item stand in the file."""
+
+    loc: Loc
+    item_locs: list[Loc]
+    styles: list[str | None]
+
+    def loc_of(self, index: int) -> Loc:
+        return self.item_locs[index] if 0 <= index < len(self.item_locs) else self.loc
+
+
+def loc_of(data: Any, path: list[Any] | tuple[Any, ...], *, key: bool = False) -> Loc:
+    """The place of the node at `path` (keys and indexes) inside loaded data.
+
+    Walks as deep as the data goes; a path that leaves the data points at the deepest node it
+    reached. With `key=True` the last step points at the mapping key rather than its value.
+    """
+    node = data
+    here = getattr(data, "loc", Loc("<unknown>"))
+    for i, step in enumerate(path):
+        last = i == len(path) - 1
+        if isinstance(node, YDict) and step in node:
+            here = node.key_loc(step) if (key and last) else node.loc_of(step)
+            node = node[step]
+        elif isinstance(node, YList) and isinstance(step, int) and 0 <= step < len(node):
+            here = node.loc_of(step)
+            node = node[step]
+        else:
+            break
+    return here
+
+
+def style_of(data: Any, path: list[Any] | tuple[Any, ...]) -> str | None:
+    """The YAML scalar style (None plain, "'" or '"' quoted, '|' or '>' block) at `path`."""
+    node = data
+    for step in path[:-1]:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    last = path[-1] if path else None
+    if isinstance(node, YDict):
+        return node.styles.get(last)
+    if isinstance(node, YList) and isinstance(last, int) and 0 <= last < len(node.styles):
+        return node.styles[last]
+    return None
+
+
+class _Builder:
+    def __init__(self, path: str, loader: yaml.SafeLoader):
+        self.path = path
+        self.loader = loader
+        self.problems: list[Diagnostic] = []
+
+    def loc(self, node: yaml.Node) -> Loc:
+        return Loc(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def build(self, node: yaml.Node) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            out = YDict()
+            out.loc, out.key_locs, out.val_locs, out.styles = self.loc(node), {}, {}, {}
+            for key_node, val_node in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    self.problems.append(
+                        Diagnostic(self.loc(key_node), "Y005", "YAML merge keys ('<<') are not "
+                                   "supported in content; write the keys out")
+                    )
+                    continue
+                key = self.build(key_node)
+                if isinstance(key, (dict, list)):
+                    self.problems.append(
+                        Diagnostic(self.loc(key_node), "Y006", "a mapping key must be a scalar")
+                    )
+                    continue
+                if key in out:
+                    first = out.key_locs[key]
+                    self.problems.append(
+                        Diagnostic(self.loc(key_node), "Y004",
+                                   f"duplicate key '{key}' (first at line {first.line})")
+                    )
+                    continue
+                out[key] = self.build(val_node)
+                out.key_locs[key] = self.loc(key_node)
+                out.val_locs[key] = self.loc(val_node)
+                out.styles[key] = getattr(val_node, "style", None)
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            items = YList()
+            items.loc, items.item_locs, items.styles = self.loc(node), [], []
+            for child in node.value:
+                items.append(self.build(child))
+                items.item_locs.append(self.loc(child))
+                items.styles.append(getattr(child, "style", None))
+            return items
+        return self.loader.construct_object(node, deep=True)
+
+
+def _mark_loc(path: str, mark: Any) -> Loc:
+    if mark is None:
+        return Loc(path, 1, 1)
+    return Loc(path, mark.line + 1, mark.column + 1)
+
+
+def parse_yaml_text(text: str, path: str) -> tuple[Any, list[Diagnostic]]:
+    """Parse YAML text; returns (data or None, diagnostics)."""
+    if not text.strip():
+        return None, [Diagnostic(Loc(path, 1, 1), "Y003", "the file is empty")]
+    loader = yaml.SafeLoader(text)
+    try:
+        try:
+            node = loader.get_single_node()
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            problem = exc.problem or exc.context or "invalid YAML"
+            hint = ""
+            if "'\\t'" in problem or "\t" in problem:
+                problem = "a tab character cannot indent YAML"
+                hint = "indent with spaces"
+            elif "end of the stream" in problem or "could not find expected" in problem:
+                hint = "is the file cut short, or a quote or bracket left open?"
+            if exc.context and exc.problem and exc.context not in problem:
+                problem = f"{problem} ({exc.context})"
+            return None, [Diagnostic(_mark_loc(path, mark), "Y002", problem, hint=hint)]
+        except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
+            return None, [Diagnostic(Loc(path, 1, 1), "Y002", str(exc))]
+        if node is None:
+            return None, [Diagnostic(Loc(path, 1, 1), "Y003", "the file holds no YAML document")]
+        builder = _Builder(path, loader)
+        try:
+            data = builder.build(node)
+        except yaml.constructor.ConstructorError as exc:
+            return None, [Diagnostic(_mark_loc(path, exc.problem_mark), "Y002",
+                                     exc.problem or "invalid YAML value")]
+        return data, builder.problems
+    finally:
+        loader.dispose()
+
+
+def load_yaml(path: str | Path, display: str | None = None) -> tuple[Any, list[Diagnostic]]:
+    """Read and parse one YAML file. `display` is the path shown in diagnostics."""
+    shown = display or str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        return None, [Diagnostic(Loc(shown), "Y001", f"cannot read the file: {exc.strerror}")]
+    if b"\x00" in raw:
+        return None, [Diagnostic(Loc(shown, 1, 1), "Y001", "this is a binary file, not YAML")]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        return None, [Diagnostic(Loc(shown, line, 1), "Y001",
+                                 "the file is not UTF-8 text", hint="save it as UTF-8")]
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return parse_yaml_text(text, shown)
