@@ -1,13 +1,67 @@
+"""The `lastlight` command: one group, one module per subcommand.
+
+No traceback reaches a user: content problems print located diagnostics, usage problems print
+click's usage error (exit 2), and anything unexpected prints one line naming the failure (exit 70;
+set LASTLIGHT_DEBUG=1 to see the traceback).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
 import click
 
+EXIT_OK = 0
+EXIT_CONTENT = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 70
 
-@click.group()
+
+class LastlightGroup(click.Group):
+    def main(self, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        try:
+            return super().main(*args, **kwargs)
+        except (KeyboardInterrupt, EOFError):
+            click.echo("\ninterrupted", err=True)
+            sys.exit(130)
+        except SystemExit:
+            raise
+        except Exception as exc:  # the last guard: never show a traceback to a user
+            if os.environ.get("LASTLIGHT_DEBUG"):
+                raise
+            click.echo(f"lastlight: internal error: {type(exc).__name__}: {exc}", err=True)
+            click.echo("(set LASTLIGHT_DEBUG=1 to see the traceback; please report it)", err=True)
+            sys.exit(EXIT_INTERNAL)
+
+
+@click.group(cls=LastlightGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="lastlight")
 def main() -> None:
-    """lastlight"""
+    """lastlight: the Last Light rules interpreter, its content tools and its players."""
 
 
-@main.command()
-def hello() -> None:
-    from lastlight.interpreter import paths
+def _register() -> None:
+    """Each subcommand lives in its own module; a missing one is simply not offered."""
+    import importlib
 
-    click.echo(paths.content_dir())
+    for module, name in [
+        ("lint", "lint"),
+        ("schema_cmd", "schema"),
+        ("show", "show"),
+        ("board", "board"),
+        ("play", "play"),
+        ("replay", "replay"),
+        ("test_cmd", "test"),
+        ("coverage_cmd", "coverage"),
+    ]:
+        try:
+            mod = importlib.import_module(f"lastlight.cli.{module}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"lastlight.cli.{module}":
+                continue
+            raise
+        main.add_command(getattr(mod, name.replace("-", "_") + "_command"), name)
+
+
+_register()
