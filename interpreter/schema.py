@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -19,13 +19,13 @@ def schema_names() -> list[str]:
     return sorted(p.name.removesuffix(".schema.json") for p in schemas_dir().glob("*.schema.json"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_schema(kind: str) -> dict[str, Any]:
     path = schemas_dir() / f"{kind}.schema.json"
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(kind: str) -> Draft202012Validator:
     schema = load_schema(kind)
     Draft202012Validator.check_schema(schema)
@@ -52,8 +52,12 @@ def _describe(error: ValidationError, data: Any) -> tuple[Loc, str, str, str]:
         extra = [k for k in instance if k not in allowed]
         if extra:
             key = extra[0]
-            return (loc_of(data, [*path, key], key=True), "S002",
-                    f"unknown key '{key}' in {where}", did_you_mean(key, allowed))
+            return (
+                loc_of(data, [*path, key], key=True),
+                "S002",
+                f"unknown key '{key}' in {where}",
+                did_you_mean(key, allowed),
+            )
     if error.validator == "required":
         return loc, "S003", f"{where}: {error.message}", ""
     if error.validator == "enum":
@@ -61,13 +65,20 @@ def _describe(error: ValidationError, data: Any) -> tuple[Loc, str, str, str]:
         choices = ", ".join(str(v) for v in error.validator_value)
         return loc, "S004", f"{where}: '{error.instance}' is not one of: {choices}", hint
     if error.validator == "type":
-        return loc, "S005", f"{where}: expected {error.validator_value}, got " \
-            f"{type(error.instance).__name__} {error.instance!r}", ""
+        return (
+            loc,
+            "S005",
+            f"{where}: expected {error.validator_value}, got "
+            f"{type(error.instance).__name__} {error.instance!r}",
+            "",
+        )
     return loc, "S001", f"{where}: {error.message}", ""
 
 
 def validate(kind: str, data: Any) -> list[Diagnostic]:
     """Validate one loaded document against its kind's schema; every violation, located."""
+    if not (schemas_dir() / f"{kind}.schema.json").is_file():
+        return [Diagnostic(loc_of(data, []), "S000", f"no schema is installed for kind '{kind}'")]
     out: list[Diagnostic] = []
     seen: set[tuple[Loc, str]] = set()
     for error in sorted(_validator(kind).iter_errors(data), key=lambda e: list(map(str, e.path))):

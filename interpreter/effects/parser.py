@@ -1,0 +1,450 @@
+"""Parse effect text into the syntax tree (ast.py).
+
+Two layers: Lark (LALR, grammar.lark) parses the shape of a clause; each phrase's words are then
+matched against the registry's forms. Every problem comes back as an `EffectError` with a line and
+column inside the text and a message a designer can act on; nothing here raises on bad input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..errors import did_you_mean
+from . import ast
+from .registry import FORMS, LEMMAS, SLOT_TYPES, Form, Slot, forms_of, head_words
+
+
+@dataclass(frozen=True, slots=True)
+class EffectError:
+    line: int
+    col: int
+    code: str
+    message: str
+    hint: str = ""
+
+
+class _Fail(Exception):
+    def __init__(self, error: EffectError):
+        self.error = error
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    grammar = resources.files("lastlight.interpreter.effects").joinpath("grammar.lark")
+    return Lark(
+        grammar.read_text(encoding="utf-8"),
+        parser="lalr",
+        propagate_positions=True,
+        start=["start", "condition"],
+        maybe_placeholders=False,
+    )
+
+
+_TERMINAL_NAMES = {
+    "SEMICOLON": "';'",
+    "COLON": "':'",
+    "COMMA": "','",
+    "IF": "'if'",
+    "PER": "'per'",
+    "$END": "the end of the effect",
+    "RSQB": "']'",
+    "LSQB": "'['",
+    "VBAR": "'|'",
+    "WORD": "a word",
+    "INT": "a number",
+    "PARAM": "a $parameter",
+    "SIGNED": "a signed number",
+    "OF": "'of'",
+    "CMP": "a comparison (>=, >, ==, ...)",
+    "RPAR": "')'",
+    "AND": "'and'",
+    "OR": "'or'",
+    "EXHAUST": "'exhaust'",
+    "PAY": "'pay'",
+}
+
+
+def _expected(names: set[str]) -> str:
+    shown = sorted({_TERMINAL_NAMES.get(n, n.lower()) for n in names})
+    return ", ".join(shown[:8])
+
+
+def _syntax_error(exc: UnexpectedInput, text: str) -> EffectError:
+    line, col = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
+    if isinstance(exc, UnexpectedCharacters):
+        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        return EffectError(
+            line,
+            col,
+            "E100",
+            f"unexpected character {ch!r}",
+            "effects use words, numbers, +N, $parameters and ; : , [ | ] ( )",
+        )
+    if isinstance(exc, UnexpectedEOF) or (
+        isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
+    ):
+        exp = _expected(set(getattr(exc, "expected", set())))
+        end_col = len(text.splitlines()[-1]) + 1 if text.strip() else 1
+        return EffectError(
+            text.count("\n") + 1, end_col, "E100", f"the effect ends too early; expected {exp}"
+        )
+    assert isinstance(exc, UnexpectedToken)
+    tok = exc.token
+    exp = _expected(set(exc.expected))
+    hint = ""
+    if tok.type == "COLON":
+        hint = "a clause has one ':' (after a trigger like 'when …' or a cost like 'exhaust')"
+    elif tok.type == "SEMICOLON" and "RSQB" in exc.expected:
+        hint = "separate the options of a choice with '|'"
+    return EffectError(
+        tok.line or line,
+        tok.column or col,
+        "E100",
+        f"unexpected {tok.value!r}; expected {exp}",
+        hint,
+    )
+
+
+# --- phrase matching against the registry --------------------------------------------------------
+
+_Tok = tuple[str, str, int, int]  # (normalised value, terminal type, line, col)
+
+
+def _tokens(words: Tree) -> list[_Tok]:
+    out: list[_Tok] = []
+    raw = [t for t in words.scan_values(lambda v: isinstance(v, Token))]
+    i = 0
+    while i < len(raw):
+        t = raw[i]
+        value = str(t)
+        if t.type == "WORD":
+            value = value.lower()
+            if value == "deep" and i + 1 < len(raw) and str(raw[i + 1]).lower() == "space":
+                value = "deep_space"
+                i += 1
+            value = LEMMAS.get(value, value)
+            kind = "INT" if value.isdigit() else "WORD"
+        else:
+            kind = t.type
+        out.append((value, kind, t.line or 1, t.column or 1))
+        i += 1
+    return out
+
+
+def _slot_value(slot: Slot, tok: _Tok) -> tuple[bool, Any]:
+    value, kind = tok[0], tok[1]
+    if slot.type == "amount":
+        if kind == "INT":
+            return True, int(value)
+        if kind == "PARAM":
+            return True, value
+        if value == "a":
+            return True, 1
+        return False, None
+    if slot.type == "signed":
+        return (True, int(value)) if kind == "SIGNED" else (False, None)
+    if slot.type == "param":
+        return (True, value) if kind == "PARAM" else (False, None)
+    if slot.type == "action":
+        return (True, value) if kind == "WORD" else (False, None)
+    choices = SLOT_TYPES[slot.type][1]
+    if kind == "WORD" and choices is not None and value in choices:
+        return True, value
+    return False, None
+
+
+class _Progress:
+    """The furthest point any form reached, to explain a failed match."""
+
+    def __init__(self) -> None:
+        self.pos = -1
+        self.form: Form | None = None
+        self.expect: str | Slot | None = None
+
+    def note(self, pos: int, form: Form, expect: str | Slot | None) -> None:
+        if pos > self.pos:
+            self.pos, self.form, self.expect = pos, form, expect
+
+
+def _match(form: Form, toks: list[_Tok], progress: _Progress) -> dict[str, Any] | None:
+    elements = form.elements
+
+    def go(ei: int, ti: int, args: dict[str, Any]) -> dict[str, Any] | None:
+        if ei == len(elements):
+            if ti == len(toks):
+                return args
+            progress.note(ti, form, None)
+            return None
+        el = elements[ei]
+        if isinstance(el, Slot):
+            if ti < len(toks):
+                ok, value = _slot_value(el, toks[ti])
+                if ok:
+                    found = go(ei + 1, ti + 1, {**args, el.name: value})
+                    if found is not None:
+                        return found
+            if el.optional:
+                return go(ei + 1, ti, args)
+            progress.note(ti, form, el)
+            return None
+        if ti < len(toks) and toks[ti][0] == el:
+            return go(ei + 1, ti + 1, args)
+        progress.note(ti, form, el)
+        return None
+
+    return go(0, 0, {})
+
+
+def _describe(form: Form) -> str:
+    parts = []
+    for el in form.elements:
+        if isinstance(el, Slot):
+            parts.append(f"<{el.type}>" + ("?" if el.optional else ""))
+        else:
+            parts.append(el)
+    return " ".join(parts)
+
+
+def match_phrase(toks: list[_Tok], kinds: tuple[str, ...], what: str) -> ast.Phrase:
+    """Match words to the first form of the given kinds; raise _Fail with a precise message."""
+    if not toks:
+        raise _Fail(EffectError(1, 1, "E102", f"an empty {what}"))
+    progress = _Progress()
+    candidates = [f for k in kinds for f in forms_of(k)]
+    for form in candidates:
+        args = _match(form, toks, progress)
+        if args is not None:
+            return ast.Phrase(form.id, args, toks[0][2], toks[0][3])
+    first = toks[0]
+    if progress.pos <= 0:
+        heads = [w for k in kinds for w in head_words(k)]
+        started = [f for f in candidates if f.elements and f.elements[0] == first[0]]
+        if not started:
+            hint = did_you_mean(first[0], heads)
+            examples = "; ".join(f.example for f in candidates[:3])
+            return_hint = hint or f"e.g. {examples}"
+            if "modifier" not in kinds and any(
+                _match(f, toks, _Progress()) is not None for f in forms_of("modifier")
+            ):
+                raise _Fail(
+                    EffectError(
+                        first[2],
+                        first[3],
+                        "E105",
+                        "a lasting modifier must stand alone as its own clause",
+                        "give it its own line",
+                    )
+                )
+            raise _Fail(
+                EffectError(first[2], first[3], "E101", f"unknown {what} '{first[0]}'", return_hint)
+            )
+    form = progress.form
+    assert form is not None
+    at = toks[progress.pos] if 0 <= progress.pos < len(toks) else None
+    line, col = (at[2], at[3]) if at else (toks[-1][2], toks[-1][3] + len(toks[-1][0]))
+    expect = progress.expect
+    shape = f"{form.kind} '{_describe(form)}', e.g. '{form.example}'"
+    if isinstance(expect, Slot) and at is not None:
+        desc, choices = SLOT_TYPES[expect.type]
+        hint = did_you_mean(at[0], choices) if choices else ""
+        code = "E103" if choices else "E102"
+        raise _Fail(
+            EffectError(line, col, code, f"'{at[0]}' is not {desc}", hint or f"the {shape}")
+        )
+    if isinstance(expect, Slot):
+        raise _Fail(
+            EffectError(line, col, "E102", f"missing {SLOT_TYPES[expect.type][0]}", f"the {shape}")
+        )
+    if expect is None and at is not None:
+        raise _Fail(
+            EffectError(
+                line, col, "E102", f"unexpected '{at[0]}' after a complete phrase", f"the {shape}"
+            )
+        )
+    if at is None:
+        raise _Fail(EffectError(line, col, "E102", f"missing '{expect}'", f"the {shape}"))
+    raise _Fail(
+        EffectError(line, col, "E102", f"expected '{expect}', got '{at[0]}'", f"the {shape}")
+    )
+
+
+# --- tree to AST ----------------------------------------------------------------------------------
+
+
+def _amount(tok: Token) -> ast.Amount:
+    return int(tok) if tok.type == "INT" else str(tok)
+
+
+def _cond(tree: Tree) -> ast.Cond:
+    if tree.data == "or_":
+        return ast.Or(_cond(tree.children[0]), _cond(tree.children[1]))
+    if tree.data == "and_":
+        return ast.And(_cond(tree.children[0]), _cond(tree.children[1]))
+    if tree.data == "not_":
+        return ast.Not(_cond(tree.children[0]))
+    if tree.data == "compare":
+        words, op, value = tree.children
+        noun = match_phrase(_tokens(words), ("counter",), "counted noun")
+        return ast.Compare(noun, str(op), _amount(value))
+    if tree.data == "test":
+        return ast.Test(match_phrase(_tokens(tree.children[0]), ("condition",), "condition"))
+    if tree.data == "words":  # a parenthesised single test
+        return ast.Test(match_phrase(_tokens(tree), ("condition",), "condition"))
+    raise _Fail(EffectError(1, 1, "E100", f"unsupported condition {tree.data}"))
+
+
+def _phrase(tree: Tree, kinds: tuple[str, ...]) -> tuple[ast.Phrase, ast.Counter | None]:
+    words = tree.children[0]
+    phrase = match_phrase(_tokens(words), kinds, "verb" if "effect" in kinds else "modifier")
+    counter = None
+    if len(tree.children) > 1:
+        ctree = tree.children[1]
+        per = 1
+        rest = ctree.children
+        if rest and isinstance(rest[0], Token) and rest[0].type == "INT":
+            per = int(rest[0])
+            rest = rest[1:]
+        noun = match_phrase(_tokens(rest[0]), ("counter",), "counted noun")
+        if per < 1:
+            raise _Fail(
+                EffectError(
+                    ctree.meta.line, ctree.meta.column, "E104", "'per' needs a number of at least 1"
+                )
+            )
+        counter = ast.Counter(per, noun)
+        if not FORMS[phrase.form].counter_ok:
+            raise _Fail(
+                EffectError(
+                    ctree.meta.line,
+                    ctree.meta.column,
+                    "E104",
+                    f"'{FORMS[phrase.form].pattern.split()[0]}' cannot be scaled with 'per'",
+                    "only gain takes a counter",
+                )
+            )
+    return phrase, counter
+
+
+def _step(tree: Tree, allow_static: bool) -> ast.Step | ast.Static:
+    if tree.data == "may":
+        inner = _step(tree.children[0], False)
+        assert not isinstance(inner, ast.Static)
+        return ast.May(inner)
+    if tree.data == "choose":
+        kids = tree.children
+        count = _amount(kids[0])
+        distinct = any(isinstance(k, Token) and k == "different" for k in kids)
+        options = tuple(_seq(k) for k in kids if isinstance(k, Tree))
+        return ast.Choose(count, options, distinct, tree.meta.line, tree.meta.column)
+    # do
+    phrase_tree = tree.children[0]
+    kinds: tuple[str, ...] = ("effect", "modifier") if allow_static else ("effect",)
+    phrase, counter = _phrase(phrase_tree, kinds)
+    cond = _cond(tree.children[1]) if len(tree.children) > 1 else None
+    if FORMS[phrase.form].kind == "modifier":
+        if cond is not None or counter is not None:
+            raise _Fail(
+                EffectError(
+                    phrase.line, phrase.col, "E105", "a lasting modifier takes no 'if' or 'per'"
+                )
+            )
+        return ast.Static(phrase)
+    return ast.Do(phrase, counter, cond)
+
+
+def _seq(tree: Tree, allow_static: bool = False) -> ast.Seq:
+    steps = []
+    for child in tree.children:
+        step = _step(child, allow_static and len(tree.children) == 1)
+        if isinstance(step, ast.Static):
+            raise _Fail(
+                EffectError(
+                    step.modifier.line,
+                    step.modifier.col,
+                    "E105",
+                    "a lasting modifier must stand alone as its own clause",
+                )
+            )
+        steps.append(step)
+    return ast.Seq(tuple(steps))
+
+
+def _clause(tree: Tree) -> ast.Clause:
+    if tree.data == "triggered":
+        trig, effect = tree.children
+        words = trig.children[1]
+        toks = _tokens(words)
+        when = str(trig.children[0].children[0])
+        # the trigger word belongs to the event pattern ("when …", "after you mine")
+        toks = [(when, "WORD", trig.meta.line, trig.meta.column), *toks]
+        event = match_phrase(toks, ("event",), "trigger")
+        cond = _cond(trig.children[2]) if len(trig.children) > 2 else None
+        return ast.Triggered(event, cond, _seq(effect))
+    if tree.data == "activated":
+        cost, effect = tree.children
+        during = None
+        pays: list[tuple[ast.Amount, str]] = []
+        for kid in cost.children:
+            if isinstance(kid, Token) and kid.type == "WORD":
+                during = str(kid).lower()
+            elif isinstance(kid, Tree) and kid.data == "payment":
+                amount, res = kid.children
+                res_word = str(res).lower()
+                if res_word not in SLOT_TYPES["gainable"][1]:  # type: ignore[operator]
+                    raise _Fail(
+                        EffectError(
+                            res.line or 1,
+                            res.column or 1,
+                            "E103",
+                            f"'{res_word}' is not a resource or light",
+                            did_you_mean(res_word, SLOT_TYPES["gainable"][1] or ()),
+                        )
+                    )
+                pays.append((_amount(amount), res_word))
+        return ast.Activated(during, tuple(pays), _seq(effect))
+    effect = tree.children[0]
+    seq_or_static = _seq_top(effect)
+    return seq_or_static
+
+
+def _seq_top(tree: Tree) -> ast.Clause:
+    if len(tree.children) == 1:
+        step = _step(tree.children[0], True)
+        if isinstance(step, ast.Static):
+            return step
+        return ast.Plain(ast.Seq((step,)))
+    return ast.Plain(_seq(tree))
+
+
+def parse_clause(text: str) -> tuple[ast.Clause | None, list[EffectError]]:
+    """Parse one clause of effect text. Returns (clause, []) or (None, [error])."""
+    if not isinstance(text, str) or not text.strip():
+        return None, [EffectError(1, 1, "E100", "an empty effect")]
+    try:
+        tree = parser().parse(text, start="start")
+    except UnexpectedInput as exc:
+        return None, [_syntax_error(exc, text)]
+    try:
+        return _clause(tree), []
+    except _Fail as fail:
+        return None, [fail.error]
+
+
+def parse_condition(text: str) -> tuple[ast.Cond | None, list[EffectError]]:
+    """Parse a standalone condition (e.g. an action card's `playable_if`)."""
+    if not isinstance(text, str) or not text.strip():
+        return None, [EffectError(1, 1, "E100", "an empty condition")]
+    try:
+        tree = parser().parse(text, start="condition")
+    except UnexpectedInput as exc:
+        return None, [_syntax_error(exc, text)]
+    try:
+        return _cond(tree), []
+    except _Fail as fail:
+        return None, [fail.error]
