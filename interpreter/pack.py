@@ -104,15 +104,21 @@ def read_documents(root: Path, report: Report) -> list[Document]:
         if data is None:
             continue
         if not isinstance(data, YDict):
-            report.error(Loc(shown, 1, 1), "S006", "a content file must be a mapping with a "
-                         "'kind' key at the top")
+            report.error(
+                Loc(shown, 1, 1),
+                "S006",
+                "a content file must be a mapping with a 'kind' key at the top",
+            )
             continue
         kind = data.get("kind")
         if kind not in KINDS:
             where = data.loc_of("kind") if "kind" in data else data.loc
             hint = did_you_mean(str(kind), KINDS) if kind is not None else ""
-            msg = (f"unknown content kind '{kind}'" if kind is not None
-                   else "the file has no 'kind' key")
+            msg = (
+                f"unknown content kind '{kind}'"
+                if kind is not None
+                else "the file has no 'kind' key"
+            )
             report.error(where, "S007", msg + f" (one of: {', '.join(KINDS)})", hint)
             continue
         docs.append(Document(kind, shown, data))
@@ -131,9 +137,12 @@ def _index_items(pack: Pack, report: Report) -> None:
                 ident = item["id"]
                 if ident in pack.items:
                     other_kind, other = pack.items[ident]
-                    report.error(item.loc_of("id"), "X001",
-                                 f"duplicate id '{ident}' (also a {other_kind} item at "
-                                 f"{other.loc_of('id')})")
+                    report.error(
+                        item.loc_of("id"),
+                        "X001",
+                        f"duplicate id '{ident}' (also a {other_kind} item at "
+                        f"{other.loc_of('id')})",
+                    )
                     continue
                 pack.items[ident] = (kind, item)
 
@@ -142,8 +151,9 @@ def _check_counts(pack: Pack, report: Report) -> None:
     """The manifest declares the box counts; say where the files disagree."""
     manifest = pack.doc("pack")
     if manifest is None:
-        report.error(Loc(_display(pack.root)), "X010", "the pack has no manifest (a file with "
-                     "'kind: pack')")
+        report.error(
+            Loc(_display(pack.root)), "X010", "the pack has no manifest (a file with 'kind: pack')"
+        )
         return
     counts = manifest.data.get("counts")
     if not isinstance(counts, YDict):
@@ -151,11 +161,18 @@ def _check_counts(pack: Pack, report: Report) -> None:
     for key, expected in counts.items():
         actual = count_of(pack, str(key))
         if actual is None:
-            report.error(counts.key_loc(key), "X011", f"unknown count '{key}'",
-                         did_you_mean(str(key), COUNTERS))
+            report.error(
+                counts.key_loc(key),
+                "X011",
+                f"unknown count '{key}'",
+                did_you_mean(str(key), COUNTERS),
+            )
         elif actual != expected:
-            report.error(counts.loc_of(key), "X012",
-                         f"the manifest declares {expected} {key} but the files have {actual}")
+            report.error(
+                counts.loc_of(key),
+                "X012",
+                f"the manifest declares {expected} {key} but the files have {actual}",
+            )
 
 
 def _copies(item: YDict) -> int:
@@ -171,11 +188,14 @@ COUNTERS: dict[str, Callable[[Pack], int]] = {
     "achievements": lambda p: sum(_copies(i) for i in p.items_of("achievements")),
     "planets": lambda p: sum(_copies(i) for i in p.items_of("planets")),
     "deep_space_tokens": lambda p: sum(
-        _copies(i) for i in p.items_of("exploration") if i.get("pile") == "deep_space"),
+        _copies(i) for i in p.items_of("exploration") if i.get("pile") == "deep_space"
+    ),
     "common_planetary_tokens": lambda p: sum(
-        _copies(i) for i in p.items_of("exploration") if i.get("pile") == "common"),
+        _copies(i) for i in p.items_of("exploration") if i.get("pile") == "common"
+    ),
     "rare_planetary_tokens": lambda p: sum(
-        _copies(i) for i in p.items_of("exploration") if i.get("pile") == "rare"),
+        _copies(i) for i in p.items_of("exploration") if i.get("pile") == "rare"
+    ),
 }
 
 
@@ -209,8 +229,11 @@ def load_pack(root: str | Path) -> tuple[Pack, Report]:
     for kind in ("pack", "game", "board", "setups"):
         extra = pack.docs.get(kind, [])[1:]
         for doc in extra:
-            report.error(doc.data.loc_of("kind"), "X002",
-                         f"a pack has one '{kind}' file; also in {pack.docs[kind][0].path}")
+            report.error(
+                doc.data.loc_of("kind"),
+                "X002",
+                f"a pack has one '{kind}' file; also in {pack.docs[kind][0].path}",
+            )
     _index_items(pack, report)
     _check_counts(pack, report)
     for _name, phase in _PHASES:

@@ -95,8 +95,12 @@ class _Builder:
             for key_node, val_node in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     self.problems.append(
-                        Diagnostic(self.loc(key_node), "Y005", "YAML merge keys ('<<') are not "
-                                   "supported in content; write the keys out")
+                        Diagnostic(
+                            self.loc(key_node),
+                            "Y005",
+                            "YAML merge keys ('<<') are not "
+                            "supported in content; write the keys out",
+                        )
                     )
                     continue
                 key = self.build(key_node)
@@ -108,8 +112,11 @@ class _Builder:
                 if key in out:
                     first = out.key_locs[key]
                     self.problems.append(
-                        Diagnostic(self.loc(key_node), "Y004",
-                                   f"duplicate key '{key}' (first at line {first.line})")
+                        Diagnostic(
+                            self.loc(key_node),
+                            "Y004",
+                            f"duplicate key '{key}' (first at line {first.line})",
+                        )
                     )
                     continue
                 out[key] = self.build(val_node)
@@ -162,8 +169,11 @@ def parse_yaml_text(text: str, path: str) -> tuple[Any, list[Diagnostic]]:
         try:
             data = builder.build(node)
         except yaml.constructor.ConstructorError as exc:
-            return None, [Diagnostic(_mark_loc(path, exc.problem_mark), "Y002",
-                                     exc.problem or "invalid YAML value")]
+            return None, [
+                Diagnostic(
+                    _mark_loc(path, exc.problem_mark), "Y002", exc.problem or "invalid YAML value"
+                )
+            ]
         return data, builder.problems
     finally:
         loader.dispose()
@@ -182,8 +192,11 @@ def load_yaml(path: str | Path, display: str | None = None) -> tuple[Any, list[D
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        return None, [Diagnostic(Loc(shown, line, 1), "Y001",
-                                 "the file is not UTF-8 text", hint="save it as UTF-8")]
+        return None, [
+            Diagnostic(
+                Loc(shown, line, 1), "Y001", "the file is not UTF-8 text", hint="save it as UTF-8"
+            )
+        ]
     if text.startswith("\ufeff"):
         text = text[1:]
     return parse_yaml_text(text, shown)

@@ -8,9 +8,9 @@ rule parameters when the effect runs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
-Amount = Union[int, str]
+Amount = int | str
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ class Not:
     inner: Cond
 
 
-Cond = Union[Compare, Test, And, Or, Not]
+Cond = Compare | Test | And | Or | Not
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +93,7 @@ class Choose:
     col: int = 1
 
 
-Step = Union[Do, May, Choose]
+Step = Do | May | Choose
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +133,7 @@ class Plain:
     effect: Seq
 
 
-Clause = Union[Triggered, Activated, Static, Plain]
+Clause = Triggered | Activated | Static | Plain
 
 
 def walk_phrases(node: Any) -> list[Phrase]:
