@@ -1,0 +1,315 @@
+"""Combat: the Command card's attack step (R-CMD-07..18, R-TWO-07/09/10).
+
+`attack` runs once for every player who played Command. The first player picks the order of the
+contested sectors; in each, the commanders roll in turn order, one ship type at a time (attacking
+is optional per type). Die faces are content (`game.yaml` die): each face is a program of `hit`,
+`activate`, `roll another die`; ship abilities fire on `activate`. Damage is assigned by the
+roller and takes effect at the end of the sector's combat, so a doomed ship still rolls.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..effects import ast
+from . import queries as q
+from .core import primitive
+from .prims_economy import to_graveyard
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+Frame = dict[str, Any]
+
+
+def _combat(eng: Engine) -> dict[str, Any]:
+    return eng.state["combat"]
+
+
+def _rollers(eng: Engine, group: list[int]) -> list[list[Any]]:
+    """(commander, lumos?) pairs: own ships, then the Lumos for their ally (rolled apart)."""
+    out: list[list[Any]] = []
+    ally = q.lumos_ally(eng)
+    for c in group:
+        out.append([c, False])
+        if ally == c:
+            out.append([c, True])
+    return out
+
+
+def _side(roller: list[Any]) -> int:
+    return q.LUMOS if roller[1] else roller[0]
+
+
+def _eligible(eng: Engine, side: int, size: str, sector: str) -> list[str]:
+    """Ships of one side and size that may fight in this sector: there, or adjacent with range
+    2 (R-CMD-15); each ship fights once per turn (R-CMD-17)."""
+    fought = _combat(eng)["fought"]
+    near = eng.board.neighbours(sector, eng.state["rot"])
+    out = []
+    for uid, u in eng.state["units"].items():
+        if u["k"] != "s" or u["at"] != "board" or u["o"] != side or u["z"] != size or uid in fought:
+            continue
+        if u["s"] == sector or (u["s"] in near and q.ship_stat(eng, side, size, "range") >= 2):
+            out.append(uid)
+    return out
+
+
+def _enemy_ships(eng: Engine, side: int, sector: str) -> list[str]:
+    doomed = _combat(eng)["doomed"]
+    return [
+        uid
+        for uid in q.ships_in(eng, sector)
+        if uid not in doomed and q.are_enemies(eng, side, eng.state["units"][uid]["o"])
+    ]
+
+
+def _enemy_extractor(eng: Engine, side: int, sector: str) -> str | None:
+    """R-CMD-14: an enemy extractor on this sector's planet (never on a colony ship, R-CMD-18)."""
+    uid = q.extractor_on_planet(eng, sector)
+    if (
+        uid
+        and uid not in _combat(eng)["doomed"]
+        and q.are_enemies(eng, side, eng.state["units"][uid]["o"])
+    ):
+        return uid
+    return None
+
+
+def _has_targets(eng: Engine, side: int, size: str, sector: str) -> bool:
+    """R-CMD-08: enemy ships; with bombardment, an enemy extractor too."""
+    if _enemy_ships(eng, side, sector):
+        return True
+    return q.bombardment(eng, side, size) and _enemy_extractor(eng, side, sector) is not None
+
+
+def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
+    out = []
+    for sector in eng.state["sectors"]:
+        if sector in done:
+            continue
+        for roller in _rollers(eng, group):
+            side = _side(roller)
+            if any(
+                _eligible(eng, side, z, sector) and _has_targets(eng, side, z, sector)
+                for z in eng.rules.sizes
+            ):
+                out.append(sector)
+                break
+    return out
+
+
+@primitive("attack")
+def _attack(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    loc = frame["loc"]
+    group: list[int] = frame.get("group") or [frame["p"]]
+    if "stage" not in loc:
+        eng.state["combat"] = {"fought": [], "doomed": {}, "pool": 0}
+        loc.update({"stage": "pick", "done": []})
+    cmb = _combat(eng)
+    while True:
+        stage = loc["stage"]
+        if stage == "pick":
+            if choice is not None:
+                sector, choice = choice["sector"], None
+            else:
+                todo = _contested(eng, group, loc["done"])
+                if not todo:
+                    eng.state["combat"] = None
+                    return True
+                if len(todo) > 1:  # R-CMD-09: the first player picks the order
+                    return eng.ask(
+                        eng.state["first"],
+                        "sector",
+                        [{"kind": "sector", "sector": s} for s in todo],
+                        "Choose the next sector to resolve combat in",
+                    )
+                sector = todo[0]
+            loc.update({"stage": "roller", "sector": sector, "rollers": _rollers(eng, group)})
+            loc["done"].append(sector)
+            eng.event("combat", None, None, sector=sector)
+        elif stage == "roller":
+            if not loc["rollers"]:
+                loc["stage"] = "resolve"
+                continue
+            loc["roller"] = loc["rollers"].pop(0)
+            loc["sizes"] = list(eng.rules.sizes)
+            loc["stage"] = "size"
+        elif stage == "size":
+            roller, sector = loc["roller"], loc["sector"]
+            side = _side(roller)
+            if choice is not None:
+                size = loc["size"]
+                ok, choice = choice["attack"], None
+                if ok:
+                    ships = _eligible(eng, side, size, sector)
+                    cmb["fought"].extend(ships)
+                    dice = sum(q.ship_stat(eng, side, size, "attack") for _ in ships)
+                    eng.event(
+                        "roll",
+                        roller[0],
+                        None,
+                        sector=sector,
+                        size=size,
+                        dice=dice,
+                        lumos=roller[1],
+                    )
+                    cmb["pool"] = 0
+                    loc["stage"] = "assign"
+                    for _ in range(dice):
+                        roll_die(eng, roller, size, sector)
+                    return False
+                continue
+            while loc["sizes"]:
+                size = loc["sizes"].pop(0)
+                if _eligible(eng, side, size, sector) and _has_targets(eng, side, size, sector):
+                    loc["size"] = size
+                    return eng.ask(
+                        roller[0],
+                        "attack",
+                        [
+                            {"kind": "attack", "size": size, "attack": True, "lumos": roller[1]},
+                            {"kind": "attack", "size": size, "attack": False, "lumos": roller[1]},
+                        ],
+                        f"Attack in {sector} with your {size} ships?",
+                    )
+            loc["stage"] = "roller"
+        elif stage == "assign":
+            roller, sector, size = loc["roller"], loc["sector"], loc["size"]
+            side = _side(roller)
+            if choice is not None:
+                _damage(eng, roller, sector, choice)
+                cmb["pool"] -= 1
+                choice = None
+            if cmb["pool"] <= 0:
+                loc["stage"] = "size"
+                continue
+            options = damage_options(eng, side, size, sector)
+            if not options:  # no legal target left: the rest is lost
+                cmb["pool"] = 0
+                continue
+            return eng.ask(
+                roller[0], "damage", options, f"Assign damage in {sector} ({cmb['pool']} left)"
+            )
+        elif stage == "resolve":
+            _resolve_sector(eng, loc["sector"])
+            loc["stage"] = "pick"
+            return False  # destroy triggers run, then the next sector
+
+
+def roll_die(eng: Engine, roller: list[Any], size: str, sector: str) -> None:
+    face = eng.below(len(eng.rules.die))
+    eng.event("die", roller[0], None, face=eng.rules.die_faces[face], size=size)
+    eng.push(eng.rules.die[face], roller[0], src=None, sec=sector, size=size, lumos=roller[1])
+
+
+def damage_options(eng: Engine, side: int, size: str, sector: str) -> list[dict[str, Any]]:
+    """Enemy ships (alike ones grouped); only when none remain, an extractor by bombardment."""
+    options: list[dict[str, Any]] = []
+    seen: set[tuple[int, str, int]] = set()
+    for uid in _enemy_ships(eng, side, sector):
+        u = eng.state["units"][uid]
+        key = (u["o"], u["z"], u["d"])
+        if key not in seen:
+            seen.add(key)
+            options.append({"kind": "damage", "owner": u["o"], "size": u["z"], "dmg": u["d"]})
+    if not options and q.bombardment(eng, side, size):
+        xt = _enemy_extractor(eng, side, sector)
+        if xt:
+            options.append({"kind": "damage", "extractor": xt})
+    return options
+
+
+def _damage(eng: Engine, roller: list[Any], sector: str, choice: dict[str, Any]) -> None:
+    cmb = _combat(eng)
+    if "extractor" in choice:
+        uid = choice["extractor"]
+        cmb["doomed"][uid] = roller[0]  # R-CMD-14: one damage destroys an extractor
+    else:
+        uid = next(x for x in _enemy_ships(eng, _side(roller), sector) if _match(eng, x, choice))
+        unit = eng.state["units"][uid]
+        unit["d"] += 1
+        if unit["d"] >= q.ship_stat(eng, unit["o"], unit["z"], "shields"):  # R-CMD-13
+            cmb["doomed"][uid] = roller[0]  # the one who assigned the final damage
+    eng.event("damage", roller[0], None, unit=uid, sector=sector)
+
+
+def _match(eng: Engine, uid: str, choice: dict[str, Any]) -> bool:
+    u = eng.state["units"][uid]
+    return u["o"] == choice["owner"] and u["z"] == choice["size"] and u["d"] == choice["dmg"]
+
+
+def _resolve_sector(eng: Engine, sector: str) -> None:
+    """R-CMD-12/13, R-GRV-01: destroyed units leave together, to their destroyer's graveyard."""
+    cmb = _combat(eng)
+    doomed: dict[str, int] = cmb["doomed"]
+    for uid, killer in list(doomed.items()):
+        unit = eng.state["units"][uid]
+        owner, kind, size = unit["o"], unit["k"], unit["z"]
+        eng.event("destroyed", killer, None, unit=uid, owner=owner, sector=sector)
+        to_graveyard(eng, uid, killer)
+        if kind == "s":
+            eng.fire("destroy_ship", killer, {"size": size}, sec=sector)
+            eng.fire("lose_ship", owner, {"size": size}, sec=sector)
+        else:
+            eng.fire("destroy_extractor", killer, sec=sector)
+    cmb["doomed"] = {}
+
+
+@primitive("hit")
+def _hit(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    _combat(eng)["pool"] += 1 * mult
+    return True
+
+
+@primitive("deal_damage")
+def _deal(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    _combat(eng)["pool"] += q.amount(eng, frame["p"], ph.args["n"]) * mult
+    return True
+
+
+@primitive("activate")
+def _activate(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-CMD-16: fire the ship ability attached to the rolling type (never for Lumos ships)."""
+    if frame["loc"].get("fired") or frame.get("lumos"):
+        return True
+    frame["loc"]["fired"] = 1
+    n = eng.fire(
+        "activated",
+        frame["p"],
+        {"size": frame["size"]},
+        sec=frame["sec"],
+        size=frame["size"],
+        lumos=False,
+    )
+    return n == 0
+
+
+@primitive("reroll")
+def _reroll(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-CMD-16: hit + roll another die, which chains."""
+    if frame["loc"].get("rolled"):
+        return True
+    frame["loc"]["rolled"] = 1
+    roll_die(eng, [frame["p"], bool(frame.get("lumos"))], frame["size"], frame["sec"])
+    return False
+
+
+@primitive("repair_here")
+def _repair_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    p, sector = frame["p"], frame["sec"]
+    n = q.amount(eng, p, ph.args["n"]) * mult
+    doomed = (eng.state.get("combat") or {}).get("doomed", {})
+    damaged = [
+        uid
+        for uid in q.ships_in(eng, sector)
+        if eng.state["units"][uid]["o"] == p
+        and eng.state["units"][uid]["d"] > 0
+        and uid not in doomed
+    ]
+    if damaged:
+        worst = max(damaged, key=lambda uid: eng.state["units"][uid]["d"])
+        unit = eng.state["units"][worst]
+        unit["d"] = max(0, unit["d"] - n)
+        eng.event("repair", p, frame["src"], unit=worst)
+    return True

@@ -1,0 +1,294 @@
+"""The effect machine: a stack of frames that runs compiled effect sequences over a state.
+
+A frame is plain data (`{"prog", "pc", "p", "src", "sec", "loc", ...}`) kept in the state, so a
+game can be saved in the middle of any effect. Each step of a sequence is a `May`, a `Choose` or a
+`Do`; a `Do` calls the primitive registered for its form (primitives.py). A primitive returns
+True when done, or False after it asked a decision (`ask`) or pushed frames (triggers) that must
+run first; it is then called again, with the decision or with None, and continues from what it
+kept in `frame["loc"]`. Trigger processing goes through the same stack, with a loop guard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..effects import ast
+from . import queries as q
+from .rng import Rng
+from .rules import Rules, base_id
+
+#: A primitive: (engine, frame, phrase, multiplier, choice) -> done?
+Primitive = Callable[["Engine", dict, ast.Phrase, int, Any], bool]
+PRIMITIVES: dict[str, Primitive] = {}
+#: Optional feasibility checks used to skip a `may` that could do nothing.
+FEASIBLE: dict[str, Callable[[Engine, dict, ast.Phrase], bool]] = {}
+
+TRIGGER_LIMIT = 400  # trigger firings within one action resolution before we call it a loop
+
+
+class EngineError(Exception):
+    """The content made the engine do something impossible (e.g. a trigger loop)."""
+
+
+def primitive(*forms: str) -> Callable[[Primitive], Primitive]:
+    def wrap(fn: Primitive) -> Primitive:
+        for form in forms:
+            PRIMITIVES[form] = fn
+        return fn
+
+    return wrap
+
+
+def feasible(*forms: str) -> Callable[[Callable], Callable]:
+    def wrap(fn: Callable) -> Callable:
+        for form in forms:
+            FEASIBLE[form] = fn
+        return fn
+
+    return wrap
+
+
+class Engine:
+    """Rules + board + one state. `flow` drives rounds; the stack runs effects."""
+
+    def __init__(self, rules: Rules, board: Any, state: dict[str, Any], *, log: bool = True):
+        self.rules = rules
+        self.board = board
+        self.state = state
+        self.params = rules.params_for(state["n"])
+        self.cache: dict[Any, Any] = {}
+        self.log: list[dict[str, Any]] | None = [] if log else None
+
+    def turn_order(self) -> list[int]:
+        from .flow import turn_order
+
+        return turn_order(self)
+
+    def asteroids(self) -> frozenset[str]:
+        cached = self.cache.get("asteroids")
+        if cached is None:
+            cached = frozenset(s for s, info in self.state["sectors"].items() if info["ast"])
+            self.cache["asteroids"] = cached
+        return cached
+
+    # --- chance -----------------------------------------------------------------------------
+    def below(self, n: int) -> int:
+        rng = Rng(self.state["rng"])
+        value = rng.below(n)
+        self.state["rng"] = rng.state
+        return value
+
+    def shuffle(self, items: list[Any]) -> None:
+        rng = Rng(self.state["rng"])
+        rng.shuffle(items)
+        self.state["rng"] = rng.state
+
+    # --- the event log ----------------------------------------------------------------------
+    def event(self, name: str, p: int | None = None, src: str | None = None, **data: Any) -> None:
+        if self.log is None:
+            return
+        entry: dict[str, Any] = {"round": self.state["round"], "event": name}
+        if p is not None:
+            entry["player"] = p
+        entry.update(data)
+        if src:
+            entry["source"] = src
+            loc = self.source_loc(src)
+            if loc:
+                entry["at"] = loc
+        self.log.append(entry)
+
+    def source_loc(self, src: str) -> str:
+        if src.startswith(("action:", "token:", "die:", "trade:", "card:")):
+            return self.rules.program_locs.get(src, "")
+        card = self.rules.cards.get(base_id(src))
+        if card and card.locs:
+            return card.locs[0]
+        token = self.rules.tokens.get(src)
+        return token.loc if token else ""
+
+    # --- decisions --------------------------------------------------------------------------
+    def ask(
+        self, p: int, kind: str, options: list[dict[str, Any]], prompt: str, by: str = "vm"
+    ) -> bool:
+        """Stop for a decision of player p among options. Always returns False (not done)."""
+        self.state["pending"] = {
+            "p": p,
+            "kind": kind,
+            "options": options,
+            "prompt": prompt,
+            "by": by,
+        }
+        return False
+
+    # --- frames -----------------------------------------------------------------------------
+    def push(
+        self, prog: str, p: int, src: str | None = None, sec: str | None = None, **ctx: Any
+    ) -> None:
+        frame = {"prog": prog, "pc": 0, "p": p, "src": src, "sec": sec, "loc": {}}
+        frame.update(ctx)
+        self.state["stack"].append(frame)
+
+    def run_frame(self, choice: Any = None) -> None:
+        """Advance the top frame by one step (or pop it when it is finished)."""
+        stack = self.state["stack"]
+        frame = stack[-1]
+        seq = self.rules.programs[frame["prog"]]
+        pc = frame["pc"]
+        if pc >= len(seq.steps):
+            stack.pop()
+            return
+        if self._step(frame, seq.steps[pc], choice):
+            # the frame may have been re-pushed below others: find it by identity
+            frame["pc"] = pc + 1
+            frame["loc"] = {}
+
+    def _step(self, frame: dict[str, Any], step: ast.Step, choice: Any) -> bool:
+        loc = frame["loc"]
+        p = frame["p"]
+        if isinstance(step, ast.May):
+            if "go" in loc:
+                return True
+            if choice is None:
+                if not self._feasible(frame, step.step):
+                    return True
+                return self.ask(
+                    p,
+                    "may",
+                    [{"kind": "may", "do": True}, {"kind": "may", "do": False}],
+                    f"You may: {self._text(step.step)}",
+                )
+            if not choice.get("do"):
+                return True
+            loc["go"] = 1
+            self._push_child(frame, f"{frame['prog']}.{frame['pc']}.may")
+            return False
+        if isinstance(step, ast.Choose):
+            if "left" not in loc:
+                loc["left"] = q.amount(self, p, step.count)
+                loc["picked"] = []
+            if choice is not None:
+                i = choice["option"]
+                loc["left"] -= 1
+                loc["picked"].append(i)
+                self._push_child(frame, f"{frame['prog']}.{frame['pc']}.opt{i}")
+                return False
+            if loc["left"] <= 0:
+                return True
+            options = []
+            for i, option in enumerate(step.options):
+                if step.distinct and i in loc["picked"]:
+                    continue
+                if option.steps and not self._feasible(frame, option.steps[0]):
+                    continue
+                options.append({"kind": "choose", "option": i})
+            if not options:
+                return True
+            return self.ask(
+                p,
+                "choose",
+                options,
+                "Choose one: "
+                + " | ".join(self._text_seq(step.options[o["option"]]) for o in options),
+            )
+        assert isinstance(step, ast.Do)
+        if "mult" not in loc:
+            if step.cond is not None and not self.test(frame, step.cond):
+                return True
+            loc["mult"] = self.count(frame, step.counter) if step.counter else 1
+        return PRIMITIVES[step.phrase.form](self, frame, step.phrase, loc["mult"], choice)
+
+    def _push_child(self, frame: dict[str, Any], prog: str) -> None:
+        child = {k: v for k, v in frame.items() if k not in ("prog", "pc", "loc")}
+        child.update({"prog": prog, "pc": 0, "loc": {}})
+        self.state["stack"].append(child)
+
+    def _feasible(self, frame: dict[str, Any], step: ast.Step) -> bool:
+        if isinstance(step, ast.Do):
+            check = FEASIBLE.get(step.phrase.form)
+            if step.cond is not None and not self.test(frame, step.cond):
+                return False
+            return check(self, frame, step.phrase) if check else True
+        if isinstance(step, ast.May):
+            return self._feasible(frame, step.step)
+        return True
+
+    def _text(self, step: ast.Step) -> str:
+        from ..effects.render import render_step
+
+        return render_step(step, self.params)
+
+    def _text_seq(self, seq: ast.Seq) -> str:
+        from ..effects.render import render_seq
+
+        return render_seq(seq, self.params)
+
+    # --- conditions and counters -----------------------------------------------------------
+    def count(self, frame: dict[str, Any], counter: ast.Counter) -> int:
+        return self.noun(frame, counter.noun) // counter.per
+
+    def noun(self, frame: dict[str, Any], noun: ast.Phrase) -> int:
+        from .nouns import count_noun
+
+        return count_noun(self, frame, noun)
+
+    def test(self, frame: dict[str, Any], cond: ast.Cond) -> bool:
+        if isinstance(cond, ast.And):
+            return self.test(frame, cond.left) and self.test(frame, cond.right)
+        if isinstance(cond, ast.Or):
+            return self.test(frame, cond.left) or self.test(frame, cond.right)
+        if isinstance(cond, ast.Not):
+            return not self.test(frame, cond.inner)
+        if isinstance(cond, ast.Compare):
+            left = self.noun(frame, cond.noun)
+            right = q.amount(self, frame["p"], cond.value)
+            return {
+                ">=": left >= right,
+                "<=": left <= right,
+                ">": left > right,
+                "<": left < right,
+                "==": left == right,
+                "!=": left != right,
+            }[cond.op]
+        from .nouns import test_phrase
+
+        return test_phrase(self, frame, cond.phrase)
+
+    # --- triggers ---------------------------------------------------------------------------
+    def fire(self, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:
+        """Push the frames of p's cards that listen for this event; returns how many."""
+        listeners = self.rules.listeners.get(form)
+        if not listeners or p < 0:
+            return 0
+        args = args or {}
+        frames: list[tuple[str, str, str | None]] = []
+        for cid, size in q.active_cards(self, p):
+            bid = base_id(cid)
+            if bid not in listeners:
+                continue
+            if form == "activated" and size != args.get("size"):
+                continue
+            card = self.rules.cards[bid]
+            for i, clause in enumerate(card.clauses):
+                if not isinstance(clause, ast.Triggered) or clause.event.form != form:
+                    continue
+                if any(clause.event.args.get(k) not in (None, v) for k, v in args.items()):
+                    continue
+                probe = {"p": p, "sec": ctx.get("sec"), "src": cid}
+                if clause.cond is not None and not self.test(probe, clause.cond):
+                    continue
+                frames.append((f"card:{bid}:{i}", cid, size))
+        if not frames:
+            return 0
+        self.state["trig"] = self.state.get("trig", 0) + len(frames)
+        if self.state["trig"] > TRIGGER_LIMIT:
+            raise EngineError(
+                f"trigger loop: more than {TRIGGER_LIMIT} triggers fired within one "
+                f"action (last: '{form}' on {frames[-1][1]} at "
+                f"{self.source_loc(frames[-1][0])})"
+            )
+        for prog, cid, _size in reversed(frames):
+            self.event("trigger", p, prog, card=cid, on=form)
+            self.push(prog, p, src=cid, **ctx)
+        return len(frames)

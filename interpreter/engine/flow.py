@@ -1,0 +1,355 @@
+"""The flow of a game: setup choices, rounds, resolution order, end of round, rotation, game end.
+
+R-SET-06, R-RND-01..06, R-ROT-01..05, R-END-01/02 and the Lumos' alliance timing (R-TWO-05/11)
+live here. The flow keeps a queue of what is left to resolve this round in the state; each
+entry either asks a decision, pushes effect frames, or changes the state and is dropped.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..effects import ast
+from . import queries as q
+from .prims_economy import gain, pay
+from .rules import base_id
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+
+def turn_order(eng: Engine) -> list[int]:
+    n, first = eng.state["n"], eng.state["first"]
+    return [(first + i) % n for i in range(n)]
+
+
+def resolution_order(eng: Engine, card: str, players: list[int]) -> list[int]:
+    """R-RND-04: turn order from the first player; a `you resolve X last` modifier moves a
+    player after the others (R-CMD-01 as bent by a faction)."""
+    order = [p for p in turn_order(eng) if p in players]
+    last = [p for p in order if q.has_flag(eng, p, "resolve_last", action=card)]
+    return [p for p in order if p not in last] + last
+
+
+def advance(eng: Engine, choice: Any = None) -> None:
+    """Do flow work until a decision is needed, effects must run, or the game is over."""
+    st = eng.state
+    stage = st["stage"]
+    if stage == "faction":
+        _setup_choice(eng, choice, "faction", "offer_f")
+    elif stage == "achievement":
+        _setup_choice(eng, choice, "ach", "offer_a")
+    elif stage == "select":
+        _select(eng, choice)
+    elif stage == "resolve":
+        _resolve(eng, choice)
+    elif stage == "ending":
+        _finish(eng)
+
+
+def _setup_choice(eng: Engine, choice: Any, field: str, offer: str) -> None:
+    """R-SET-06: each player keeps one faction and one achievement; the rest leave the game."""
+    st = eng.state
+    for p in turn_order(eng):
+        pl = st["players"][p]
+        if pl[field] is None:
+            if choice is not None:
+                pl[field] = choice["card"]
+                pl[offer] = []
+                pl["ver"] += 1
+                eng.event("keep", p, choice["card"], card=choice["card"])
+                return
+            options = [{"kind": "keep", "card": c} for c in pl[offer]]
+            what = "faction" if field == "faction" else "planetary achievement"
+            eng.ask(p, "keep", options, f"Keep one {what}", by="flow")
+            return
+    if field == "faction":
+        st["stage"] = "achievement"
+    else:
+        st["stage"] = "select"
+        _start_round(eng)
+
+
+def _start_round(eng: Engine) -> None:
+    """R-RND-03: a player with no action card in hand picks up all but the ones that stay."""
+    for p in turn_order(eng):
+        pl = eng.state["players"][p]
+        if not pl["hand"]:
+            back = [a for a in pl["played"] if not eng.rules.action(a).stays_on_table]
+            for a in back:
+                pl["played"].remove(a)
+                pl["hand"].append(a)
+            eng.event("pick_up", p, None, cards=back, reason="empty hand")
+        pl["chosen"] = None
+    eng.event("round", None, None, first=eng.state["first"], rotation=eng.state["rot"])
+
+
+def playable(eng: Engine, p: int) -> list[str]:
+    pl = eng.state["players"][p]
+    out = []
+    for action in eng.rules.actions:
+        if action.id not in pl["hand"]:
+            continue
+        if action.playable_if is not None and not eng.test(
+            {"p": p, "sec": None, "src": None}, action.playable_if
+        ):
+            continue
+        out.append(action.id)
+    return out
+
+
+def _select(eng: Engine, choice: Any) -> None:
+    """R-RND-01: every player chooses one card, simultaneously (asked in turn order, hidden)."""
+    st = eng.state
+    for p in turn_order(eng):
+        pl = st["players"][p]
+        if pl["chosen"] is not None:
+            continue
+        if choice is not None:
+            pl["chosen"] = choice["card"]
+            return
+        cards = playable(eng, p)
+        if not cards:  # R-RND-03: a player always gets an action
+            back = [a for a in pl["played"] if not eng.rules.action(a).stays_on_table]
+            for a in back:
+                pl["played"].remove(a)
+                pl["hand"].append(a)
+            cards = playable(eng, p)
+        eng.ask(
+            p,
+            "play",
+            [{"kind": "play", "card": c} for c in cards],
+            "Choose an action card to play",
+            by="flow",
+        )
+        return
+    # everyone has chosen: reveal and queue the resolution
+    for p in turn_order(eng):
+        pl = st["players"][p]
+        pl["hand"].remove(pl["chosen"])
+        pl["played"].append(pl["chosen"])
+        eng.event("play", p, None, card=pl["chosen"])
+    st["queue"] = _build_queue(eng)
+    st["stage"] = "resolve"
+
+
+def _build_queue(eng: Engine) -> list[list[Any]]:
+    queue: list[list[Any]] = []
+    for action in eng.rules.actions:
+        players = [
+            p for p in range(eng.state["n"]) if eng.state["players"][p]["chosen"] == action.id
+        ]
+        if not players:
+            continue
+        order = resolution_order(eng, action.id, players)
+        for p in order:
+            queue.append(["before", action.id, p])
+        for i, (_name, _key, together) in enumerate(action.phases):
+            if together:
+                queue.append(["together", action.id, i, order])
+            else:
+                queue.extend(["phase", action.id, i, p] for p in order)
+        for p in order:
+            queue.append(["after", action.id, p])
+        queue.append(["card_end", action.id])
+    return queue
+
+
+def ability_options(eng: Engine, p: int, action: str) -> list[dict[str, Any]]:
+    """R-RND-05: exhaust abilities a player may use around their own action."""
+    pl = eng.state["players"][p]
+    options = []
+    for cid, _size in q.active_cards(eng, p):
+        if cid in pl["exhausted"]:
+            continue
+        card = eng.rules.cards[base_id(cid)]
+        for i, clause in enumerate(card.clauses):
+            if not isinstance(clause, ast.Activated):
+                continue
+            if clause.during is not None and clause.during != action:
+                continue
+            cost = {res: q.amount(eng, p, n) for n, res in clause.pay}
+            if q.can_pay(eng, p, cost):
+                options.append({"kind": "use", "card": cid, "clause": i})
+    return options
+
+
+def _resolve(eng: Engine, choice: Any) -> None:
+    st = eng.state
+    if not st["queue"]:
+        _end_round(eng)
+        return
+    entry = st["queue"][0]
+    tag = entry[0]
+    if tag in ("before", "after"):
+        _, action, p = entry
+        if choice is None and not entry_started(st):
+            st["trig"] = 0
+            st["entry"] = 1
+            eng.fire(f"{tag}_action", p, {"action": action})
+            return
+        if choice is not None:
+            if choice["kind"] == "pass":
+                _pop(st)
+                return
+            _use_ability(eng, p, choice)
+            return
+        options = ability_options(eng, p, action)
+        if not options:
+            _pop(st)
+            return
+        eng.ask(
+            p,
+            "ability",
+            [*options, {"kind": "pass"}],
+            f"Use a technology or faction ability {tag} your {action}, or pass",
+            by="flow",
+        )
+        return
+    if tag == "phase":
+        _, action, i, p = entry
+        _pop(st)
+        eng.push(eng.rules.action(action).phases[i][1], p, src=f"action:{action}")
+        return
+    if tag == "together":
+        _, action, i, players = entry
+        _pop(st)
+        eng.push(
+            eng.rules.action(action).phases[i][1],
+            players[0],
+            src=f"action:{action}",
+            group=list(players),
+        )
+        return
+    if tag == "rotated":  # rotation triggers have run: now the game-end check
+        after_rotated_marker(eng)
+        return
+    if tag == "card_end":
+        _pop(st)
+        update_alliance(eng)  # R-TWO-11
+        return
+    raise AssertionError(f"unknown queue entry {entry!r}")
+
+
+def entry_started(st: dict[str, Any]) -> bool:
+    return bool(st.get("entry"))
+
+
+def _pop(st: dict[str, Any]) -> None:
+    st["queue"].pop(0)
+    st["entry"] = 0
+
+
+def _use_ability(eng: Engine, p: int, choice: dict[str, Any]) -> None:
+    cid, i = choice["card"], choice["clause"]
+    bid = base_id(cid)
+    clause = eng.rules.cards[bid].clauses[i]
+    assert isinstance(clause, ast.Activated)
+    pay(eng, p, {res: q.amount(eng, p, n) for n, res in clause.pay}, cid)
+    eng.state["players"][p]["exhausted"].append(cid)
+    eng.event("exhaust", p, cid, card=cid)
+    eng.push(f"card:{bid}:{i}", p, src=cid)
+
+
+def update_alliance(eng: Engine) -> None:
+    """R-TWO-05: the Lumos ally with the player with the least light; on a tie, nobody."""
+    lumos = eng.state.get("lumos")
+    if not lumos:
+        return
+    lights = [pl["light"] for pl in eng.state["players"]]
+    least = min(lights)
+    ally = lights.index(least) if lights.count(least) == 1 else None
+    if ally != lumos["ally"]:
+        lumos["ally"] = ally
+        eng.event("alliance", ally, None)
+
+
+def _end_round(eng: Engine) -> None:
+    """R-RND-06: rotation (R-ROT-01), then game end (R-END-01), then the first player passes."""
+    st = eng.state
+    n = st["n"]
+    if all(
+        any(eng.rules.action(a).rotates_board for a in st["players"][p]["played"]) for p in range(n)
+    ):
+        _rotate(eng)
+        st["stage"] = "resolve"
+        st["queue"] = [["rotated"]]
+        return
+    _after_rotation(eng)
+
+
+def _rotate(eng: Engine) -> None:
+    """R-ROT-02/03/05, R-TWO-03."""
+    st = eng.state
+    st["rot"] = (st["rot"] + 1) % eng.board.period
+    eng.cache.pop("asteroids", None)
+    eng.event("rotation", None, None, rotation=st["rot"])
+    center = st["center"]
+    for p in turn_order(eng):
+        ships = sum(1 for uid in q.ships_in(eng, center) if st["units"][uid]["o"] == p)
+        gain(eng, p, "light", ships * q.param(eng, p, "center_light"), "rotation")
+    if st.get("lumos"):
+        added = 0
+        for size in eng.rules.sizes:  # the smallest available first
+            for u in st["units"].values():
+                if added >= int(eng.rules.lumos.get("reinforcements", 0)):
+                    break
+                if u["o"] == q.LUMOS and u["at"] == "supply" and u["z"] == size:
+                    u.update({"at": "board", "s": center, "d": 0})
+                    added += 1
+        eng.event("lumos_reinforced", None, None, ships=added)
+    for p in turn_order(eng):
+        pl = st["players"][p]
+        back = [a for a in pl["played"] if eng.rules.action(a).rotates_board]
+        for a in back:
+            pl["played"].remove(a)
+            pl["hand"].append(a)
+    for p in turn_order(eng):
+        eng.fire("rotation", p)
+    update_alliance(eng)
+
+
+def _after_rotation(eng: Engine) -> None:
+    st = eng.state
+    if (
+        any(pl["light"] >= eng.rules.light_to_win for pl in st["players"])
+        or st["round"] >= eng.rules.round_cap
+    ):
+        st["stalled"] = st["round"] >= eng.rules.round_cap and not any(
+            pl["light"] >= eng.rules.light_to_win for pl in st["players"]
+        )
+        st["stage"] = "ending"
+        st["trig"] = 0
+        for p in turn_order(eng):
+            eng.fire("game_end", p)
+        return
+    st["first"] = (st["first"] + 1) % st["n"]  # R-RND-06 (and R-ROT-04: the same pass)
+    st["round"] += 1
+    st["stage"] = "select"
+    _start_round(eng)
+
+
+def after_rotated_marker(eng: Engine) -> None:
+    eng.state["queue"] = []
+    _after_rotation(eng)
+
+
+def _finish(eng: Engine) -> None:
+    """R-END-02: most light; ties to most technologies in play, then most resources."""
+    st = eng.state
+    best = max(_rank(eng, p) for p in range(st["n"]))
+    st["winners"] = [p for p in range(st["n"]) if _rank(eng, p) == best]
+    st["over"] = True
+    st["stage"] = "over"
+    eng.event(
+        "game_over",
+        None,
+        None,
+        winners=st["winners"],
+        stalled=st.get("stalled", False),
+        light=[pl["light"] for pl in st["players"]],
+    )
+
+
+def _rank(eng: Engine, p: int) -> tuple[int, int, int]:
+    return (eng.state["players"][p]["light"], q.techs_in_play(eng, p), q.total_resources(eng, p))

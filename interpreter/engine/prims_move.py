@@ -1,0 +1,164 @@
+"""Primitives of movement and exploration (R-CMD-02..06, R-EXP-06, R-TWO-07/08)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..effects import ast
+from . import queries as q
+from .core import feasible, primitive
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+Frame = dict[str, Any]
+
+
+def commanded_owners(eng: Engine, p: int) -> list[int]:
+    """p's own ships, and the Lumos when p is their ally (R-TWO-07)."""
+    return [p, q.LUMOS] if q.lumos_ally(eng) == p else [p]
+
+
+def blocked_sectors(eng: Engine, owner: int) -> frozenset[str]:
+    """R-CMD-03: asteroid sectors, unless a modifier lets the owner's ships ignore them."""
+    if q.has_flag(eng, owner, "ignore_asteroids"):
+        return frozenset()
+    return eng.asteroids()
+
+
+def destinations(eng: Engine, owner: int, size: str, sector: str) -> list[str]:
+    steps = q.ship_stat(eng, owner, size, "movement")
+    if steps <= 0:
+        return []
+    reach = eng.board.reachable(sector, steps, eng.state["rot"], blocked_sectors(eng, owner))
+    return sorted(s for s in reach if s != sector)
+
+
+def move_options(eng: Engine, p: int, moved: list[str]) -> list[dict[str, Any]]:
+    """One option per (owner, sector, size, destination): ships alike are interchangeable."""
+    groups: dict[tuple[int, str, str], str] = {}
+    for uid, u in eng.state["units"].items():
+        if (
+            u["k"] == "s"
+            and u["at"] == "board"
+            and u["o"] in commanded_owners(eng, p)
+            and uid not in moved
+        ):
+            groups.setdefault((u["o"], u["s"], u["z"]), uid)
+    options = []
+    for (owner, sector, size), _uid in groups.items():
+        for dest in destinations(eng, owner, size, sector):
+            opt = {"kind": "move", "from": sector, "size": size, "to": dest}
+            if owner != p:
+                opt["lumos"] = True
+            options.append(opt)
+    return options
+
+
+def _pick_ship(eng: Engine, owner: int, sector: str, size: str, moved: list[str]) -> str:
+    for uid, u in eng.state["units"].items():
+        if (
+            u["k"] == "s"
+            and u["at"] == "board"
+            and u["o"] == owner
+            and u["s"] == sector
+            and u["z"] == size
+            and uid not in moved
+        ):
+            return uid
+    raise AssertionError("no such ship")
+
+
+@primitive("move_ships")
+def _move_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-CMD-02..04: each ship moves once, up to its movement, never into an asteroid."""
+    p = frame["p"]
+    moved: list[str] = frame["loc"].setdefault("moved", [])
+    if choice is not None:
+        if choice["kind"] == "done":
+            return True
+        owner = q.LUMOS if choice.get("lumos") else p
+        uid = _pick_ship(eng, owner, choice["from"], choice["size"], moved)
+        eng.state["units"][uid]["s"] = choice["to"]
+        moved.append(uid)
+        eng.event("move", p, frame["src"], unit=uid, frm=choice["from"], to=choice["to"])
+    options = move_options(eng, p, moved)
+    if not options:
+        return True
+    return eng.ask(p, "move", [*options, {"kind": "done"}], "Move a ship, or done moving")
+
+
+def _wormhole_options(eng: Engine, p: int, here: str) -> list[dict[str, Any]]:
+    seen: set[tuple[str, str]] = set()
+    options = []
+    for u in eng.state["units"].values():
+        if (
+            u["k"] == "s"
+            and u["at"] == "board"
+            and u["o"] == p
+            and u["s"] != here
+            and (u["s"], u["z"]) not in seen
+        ):
+            seen.add((u["s"], u["z"]))
+            options.append({"kind": "move", "from": u["s"], "size": u["z"], "to": here})
+    return options
+
+
+@feasible("wormhole")
+def _can_wormhole(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
+    return bool(frame["sec"]) and bool(_wormhole_options(eng, frame["p"], frame["sec"]))
+
+
+@primitive("wormhole")
+def _wormhole(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-EXP-06: move one of your ships from anywhere on the board to this sector."""
+    p = frame["p"]
+    if choice is None:
+        options = _wormhole_options(eng, p, frame["sec"])
+        if not options:
+            return True
+        return eng.ask(p, "move", options, "Move one of your ships here")
+    uid = _pick_ship(eng, p, choice["from"], choice["size"], [])
+    eng.state["units"][uid]["s"] = choice["to"]
+    eng.event("move", p, frame["src"], unit=uid, frm=choice["from"], to=choice["to"])
+    return True
+
+
+def reveal_options(eng: Engine, p: int) -> list[dict[str, Any]]:
+    """Face-down tokens in sectors where p has ships (Lumos ships reveal nothing, R-TWO-08)."""
+    out = []
+    seen: set[str] = set()
+    for u in eng.state["units"].values():
+        if u["k"] == "s" and u["at"] == "board" and u["o"] == p and u["s"] not in seen:
+            seen.add(u["s"])
+    for sector in sorted(seen):
+        info = eng.state["sectors"][sector]
+        if info["token"] and not info["up"]:
+            out.append({"kind": "reveal", "sector": sector, "pile": "planetary"})
+        if info["deep"]:
+            out.append({"kind": "reveal", "sector": sector, "pile": "deep_space"})
+    return out
+
+
+@primitive("reveal")
+def _reveal(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-CMD-05/06: reveal one token at a time, in the order the player chooses, resolving each
+    fully; deep space tokens then leave the board, planetary tokens stay face up."""
+    p = frame["p"]
+    if choice is not None:
+        info = eng.state["sectors"][choice["sector"]]
+        if choice["pile"] == "planetary":
+            token = info["token"]
+            info["up"] = True
+        else:
+            token = info["deep"]
+            info["deep"] = None
+            eng.state["removed"].append(token)
+        eng.event("reveal", p, token, sector=choice["sector"], token=token)
+        eng.fire("reveal_token", p, {"pile": choice["pile"]}, sec=choice["sector"])
+        eng.push(eng.rules.tokens[token].program, p, src=token, sec=choice["sector"])
+        return False
+    options = reveal_options(eng, p)
+    if not options:
+        return True
+    return eng.ask(p, "reveal", options, "Reveal a token (all must be revealed, in your order)")

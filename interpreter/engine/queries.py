@@ -1,0 +1,206 @@
+"""Read-only questions about a game state: stats with modifiers, parameters, pieces, control.
+
+Lasting modifiers are read from the cards a player has in play (faction, civilization cards,
+ship abilities and mods attached to a ship type); the engine never asks for a card by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from ..effects import ast
+from .rules import base_id
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+LUMOS = -1
+
+
+def active_cards(eng: Engine, p: int) -> Iterator[tuple[str, str | None]]:
+    """(physical card id, attached ship size or None) for everything of p's that is in play.
+
+    Order is fixed: faction, kept achievement, civilization cards in play order, then ship
+    abilities and mods by ship size. Exhausted cards are still in play (R-RES-01 FAQ)."""
+    if p < 0:
+        return
+    pl = eng.state["players"][p]
+    if pl["faction"]:
+        yield pl["faction"], None
+    if pl["ach"]:
+        yield pl["ach"], None
+    for cid in pl["civ"]:
+        yield cid, None
+    for size in eng.rules.sizes:
+        ability = pl["ability"].get(size)
+        if ability:
+            yield ability, size
+        for mod in pl["mods"].get(size, ()):
+            yield mod, size
+
+
+def statics(eng: Engine, p: int) -> list[tuple[ast.Phrase, str | None]]:
+    """Every lasting modifier p has in play, with the ship size it is attached to."""
+    key = ("statics", p, eng.state["players"][p]["ver"] if p >= 0 else 0)
+    cached = eng.cache.get(key)
+    if cached is not None:
+        return cached
+    out: list[tuple[ast.Phrase, str | None]] = []
+    for cid, size in active_cards(eng, p):
+        card = eng.rules.cards[base_id(cid)]
+        for clause in card.clauses:
+            if isinstance(clause, ast.Static):
+                out.append((clause.modifier, size))
+    eng.cache[key] = out
+    return out
+
+
+def param(eng: Engine, p: int, name: str) -> int:
+    """A rule parameter for player p: base, player-count override, then modifiers."""
+    value = eng.params[name]
+    if p >= 0:
+        for phrase, _size in statics(eng, p):
+            if phrase.form == "param" and phrase.args["param"][1:] == name:
+                value += phrase.args["delta"]
+    return value
+
+
+def amount(eng: Engine, p: int, value: Any) -> int:
+    if isinstance(value, str) and value.startswith("$"):
+        return param(eng, p, value[1:])
+    return int(value)
+
+
+def ship_stat(eng: Engine, owner: int, size: str, stat: str) -> int:
+    """A ship stat with modifiers; Lumos ships use base stats only (R-TWO-09)."""
+    base = eng.rules.ships[size][stat]
+    if owner < 0:
+        return int(base)
+    value = int(base)
+    for phrase, attached in statics(eng, owner):
+        if phrase.args.get("stat") != stat:
+            continue
+        general = phrase.form == "ship_stat" and phrase.args.get("size") in (None, size)
+        if general or (phrase.form == "attached_stat" and attached == size):
+            value += phrase.args["delta"]
+    return max(value, 0 if stat != "shields" else 1)
+
+
+def bombardment(eng: Engine, owner: int, size: str) -> bool:
+    if eng.rules.ships[size]["bombardment"]:
+        return True
+    if owner < 0:
+        return False
+    for phrase, attached in statics(eng, owner):
+        if phrase.form == "ship_bombard" and phrase.args.get("size") in (None, size):
+            return True
+        if phrase.form == "attached_bombard" and attached == size:
+            return True
+    return False
+
+
+def has_flag(eng: Engine, p: int, form: str, **match: Any) -> bool:
+    if p < 0:
+        return False
+    for phrase, _size in statics(eng, p):
+        if phrase.form == form and all(phrase.args.get(k) == v for k, v in match.items()):
+            return True
+    return False
+
+
+def ship_cost(eng: Engine, p: int, size: str) -> dict[str, int]:
+    cost = dict(eng.rules.ships[size]["cost"])
+    for phrase, _size in statics(eng, p):
+        if phrase.form == "ship_discount" and phrase.args.get("size") in (None, size):
+            res = phrase.args["what"]
+            cost[res] = max(0, cost.get(res, 0) - amount(eng, p, phrase.args["n"]))
+    return {k: v for k, v in cost.items() if v > 0}
+
+
+def tech_cost(eng: Engine, p: int, card_id: str) -> dict[str, int]:
+    cost = dict(eng.rules.cards[base_id(card_id)].cost)
+    for phrase, _size in statics(eng, p):
+        if phrase.form == "tech_discount":
+            res = phrase.args["what"]
+            cost[res] = max(0, cost.get(res, 0) - amount(eng, p, phrase.args["n"]))
+    return {k: v for k, v in cost.items() if v > 0}
+
+
+def can_pay(eng: Engine, p: int, cost: dict[str, int]) -> bool:
+    pl = eng.state["players"][p]
+    for res, n in cost.items():
+        have = pl["light"] if res == "light" else pl["res"].get(res, 0)
+        if have < n:
+            return False
+    return True
+
+
+# --- pieces ---------------------------------------------------------------------------------
+
+
+def ships_in(eng: Engine, sector: str) -> list[str]:
+    """Ids of ships on the board in a sector, in id order (deterministic)."""
+    return [
+        uid
+        for uid, u in eng.state["units"].items()
+        if u["at"] == "board" and u["s"] == sector and u["k"] == "s"
+    ]
+
+
+def owners_in(eng: Engine, sector: str) -> list[int]:
+    seen: list[int] = []
+    for uid in ships_in(eng, sector):
+        o = eng.state["units"][uid]["o"]
+        if o not in seen:
+            seen.append(o)
+    return seen
+
+
+def extractor_on_planet(eng: Engine, sector: str) -> str | None:
+    for uid, u in eng.state["units"].items():
+        if u["k"] == "x" and u["at"] == "planet" and u["s"] == sector:
+            return uid
+    return None
+
+
+def lumos_ally(eng: Engine) -> int | None:
+    lumos = eng.state.get("lumos")
+    return lumos["ally"] if lumos else None
+
+
+def are_enemies(eng: Engine, a: int, b: int) -> bool:
+    """Players are enemies of each other; the Lumos are enemies of everyone but their ally."""
+    if a == b:
+        return False
+    ally = lumos_ally(eng)
+    return not ((a == LUMOS and b == ally) or (b == LUMOS and a == ally))
+
+
+def blockaded(eng: Engine, sector: str, owner: int) -> bool:
+    """R-REF-05 / R-TWO-06: ships of another colour (not an allied Lumos) are in the sector."""
+    if has_flag(eng, owner, "no_blockade"):
+        return False
+    return any(are_enemies(eng, owner, o) for o in owners_in(eng, sector))
+
+
+def planets_controlled(eng: Engine, p: int) -> list[str]:
+    """Sectors of planets where p has an extractor (R-CON-05), in sector order."""
+    return [
+        u["s"]
+        for u in eng.state["units"].values()
+        if u["k"] == "x" and u["o"] == p and u["at"] == "planet"
+    ]
+
+
+def techs_in_play(eng: Engine, p: int) -> int:
+    pl = eng.state["players"][p]
+    return (
+        len(pl["civ"])
+        + sum(1 for a in pl["ability"].values() if a)
+        + sum(len(m) for m in pl["mods"].values())
+    )
+
+
+def total_resources(eng: Engine, p: int) -> int:
+    return sum(eng.state["players"][p]["res"].values())

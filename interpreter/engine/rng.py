@@ -1,0 +1,51 @@
+"""The game's random generator: a tiny, seedable, JSON-friendly PRNG (SplitMix64).
+
+Its whole state is one integer kept in the game state, so a saved game resumes with exactly the
+same dice and shuffles in any process, on any Python, whatever PYTHONHASHSEED is.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+T = TypeVar("T")
+_MASK = (1 << 64) - 1
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for a seed (any int)."""
+    return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
+
+
+class Rng:
+    """SplitMix64 over a state int; read `.state` back into the game state after use."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int):
+        self.state = state & _MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform int in [0, n) (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = _MASK - (_MASK % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list[T]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: list[T] | tuple[T, ...]) -> T:
+        return items[self.below(len(items))]
