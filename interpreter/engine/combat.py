@@ -84,15 +84,43 @@ def _has_targets(eng: Engine, side: int, size: str, sector: str) -> bool:
 
 
 def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
+    """Sectors where some commander has a ship that may attack now, in board order."""
+    units = eng.state["units"]
+    cmb = _combat(eng)
+    fought, doomed = set(cmb["fought"]), cmb["doomed"]
+    rot = eng.state["rot"]
+    sides = [_side(r) for r in _rollers(eng, group)]
+    by_sector: dict[str, list[str]] = {}
+    for uid, u in units.items():
+        if u["k"] == "s" and u["at"] == "board":
+            by_sector.setdefault(u["s"], []).append(uid)
+    # where each side could fire from: (sector it can hit) -> sizes able to fire there
+    reach: dict[int, dict[str, set[str]]] = {side: {} for side in sides}
+    for uid, u in units.items():
+        side = u["o"]
+        if u["k"] != "s" or u["at"] != "board" or side not in reach or uid in fought:
+            continue
+        reach[side].setdefault(u["s"], set()).add(u["z"])
+        if q.ship_stat(eng, side, u["z"], "range") >= 2:
+            for s in eng.board.neighbours(u["s"], rot):
+                reach[side].setdefault(s, set()).add(u["z"])
     out = []
     for sector in eng.state["sectors"]:
         if sector in done:
             continue
-        for roller in _rollers(eng, group):
-            side = _side(roller)
+        for side in sides:
+            sizes = reach[side].get(sector)
+            if not sizes:
+                continue
             if any(
-                _eligible(eng, side, z, sector) and _has_targets(eng, side, z, sector)
-                for z in eng.rules.sizes
+                uid not in doomed and q.are_enemies(eng, side, units[uid]["o"])
+                for uid in by_sector.get(sector, ())
+            ):
+                out.append(sector)
+                break
+            if (
+                any(q.bombardment(eng, side, z) for z in sizes)
+                and _enemy_extractor(eng, side, sector) is not None
             ):
                 out.append(sector)
                 break
