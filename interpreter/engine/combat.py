@@ -226,7 +226,11 @@ def _attack(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
 
 
 def roll_die(eng: Engine, roller: list[Any], size: str, sector: str) -> None:
-    face = eng.below(len(eng.rules.die))
+    forced = eng.state.get("dice")
+    if forced:  # scenarios and tests may fix the faces to come
+        face = eng.rules.die_faces.index(forced.pop(0))
+    else:
+        face = eng.below(len(eng.rules.die))
     eng.event("die", roller[0], None, face=eng.rules.die_faces[face], size=size)
     eng.push(eng.rules.die[face], roller[0], src=None, sec=sector, size=size, lumos=roller[1])
 

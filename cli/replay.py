@@ -1,0 +1,47 @@
+"""`lastlight replay FILE`: reproduce a saved game and verify it."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+from lastlight.interpreter.engine.describe import event_line
+from lastlight.interpreter.engine.replay import ReplayError, load_replay, run_replay
+
+from ._content import load_rules_or_exit
+
+
+@click.command()
+@click.argument("replay_file", type=click.Path(dir_okay=False))
+@click.option(
+    "--content",
+    type=click.Path(exists=True, file_okay=False),
+    help="Content folder (default: the shipped content).",
+)
+@click.option("--ignore-content", is_flag=True, help="Replay even if the content hash differs.")
+@click.option("--log/--no-log", "show_log", default=False, help="Print the game log.")
+def replay_command(
+    replay_file: str, content: str | None, ignore_content: bool, show_log: bool
+) -> None:
+    """Re-play a replay file and check it reproduces the recorded result."""
+    try:
+        data = load_replay(replay_file)
+    except ReplayError as exc:
+        click.echo(f"lastlight: {exc}", err=True)
+        sys.exit(1)
+    rules = load_rules_or_exit(content)
+    try:
+        game = run_replay(rules, data, check_content=not ignore_content)
+    except ReplayError as exc:
+        click.echo(f"lastlight: {replay_file}: {exc}", err=True)
+        sys.exit(1)
+    if show_log:
+        for e in game.log:
+            click.echo(event_line(game, e))
+    st = game.state
+    status = "reproduced" if data.get("result") is not None else "replayed (no result recorded)"
+    click.echo(
+        f"{replay_file}: {status}: {len(data['decisions'])} decisions, {st['round']} "
+        f"rounds, light {[pl['light'] for pl in st['players']]}, winners "
+        f"{st['winners']}"
+    )

@@ -1,0 +1,538 @@
+"""Scenario tests a designer can write: set up a position, play decisions, state what must hold.
+
+A scenario file (`kind: scenarios`, schema `scenarios.schema.json`) holds items like:
+
+    - id: photon-harvester-makes-rare
+      proves: [photon-harvester]          # content items this scenario proves
+      rules: [R-RES-05]                   # rule ids it proves
+      players: 2
+      setup:
+        players:
+          0: {resources: {common: 1}, in_play: [photon-harvester]}
+      steps:
+        - play: {0: mine, 1: trade}
+        - choose: {kind: use, card: photon-harvester}
+        - finish: round
+      expect:
+        players:
+          0: {resources: {rare: 1}}
+
+Every failure names the scenario file and line and says what was expected and what happened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .engine import queries as q
+from .engine.core import EngineError
+from .engine.game import Game, IllegalDecision
+from .engine.rules import Rules, base_id
+from .errors import Diagnostic, Loc
+from .schema import validate
+from .yamlload import YDict, YList, load_yaml
+
+FLOW_PREFERENCE = ("pass", "done")
+
+
+class ScenarioFailure(Exception):
+    def __init__(self, loc: Loc, message: str):
+        self.loc = loc
+        super().__init__(message)
+
+
+@dataclass
+class ScenarioResult:
+    id: str
+    path: str
+    loc: Loc
+    proves: list[str]
+    rules: list[str]
+    failures: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def discover(path: Path) -> list[Path]:
+    if path.is_file():
+        return [path]
+    return sorted(p for p in path.rglob("*.yaml") if p.is_file())
+
+
+def load_file(path: Path) -> tuple[list[YDict], list[Diagnostic]]:
+    data, problems = load_yaml(path)
+    if data is None:
+        return [], problems
+    problems = problems + validate("scenarios", data)
+    if problems:
+        return [], problems
+    return [item for item in data["items"] if isinstance(item, YDict)], []
+
+
+def run_file(rules: Rules, path: Path) -> tuple[list[ScenarioResult], list[Diagnostic]]:
+    items, problems = load_file(path)
+    return [run_scenario(rules, item) for item in items], problems
+
+
+def run_scenario(rules: Rules, item: YDict) -> ScenarioResult:
+    result = ScenarioResult(
+        str(item["id"]),
+        item.loc.path,
+        item.loc_of("id"),
+        [str(x) for x in item.get("proves") or []],
+        [str(x) for x in item.get("rules") or []],
+    )
+    try:
+        _Runner(rules, item).run()
+    except ScenarioFailure as fail:
+        result.failures.append(Diagnostic(fail.loc, "T001", str(fail)))
+    except (EngineError, IllegalDecision) as exc:
+        result.failures.append(Diagnostic(item.loc_of("id"), "T002", f"the game stopped: {exc}"))
+    return result
+
+
+class _Runner:
+    def __init__(self, rules: Rules, item: YDict):
+        self.rules = rules
+        self.item = item
+        players = int(item.get("players", 2))
+        self.game = Game.new(rules, players, int(item.get("seed", 1)))
+        self.players = players
+
+    # --- setup ------------------------------------------------------------------------------
+    def run(self) -> None:
+        setup = self.item.get("setup") or YDict()
+        self._setup_choices(setup)
+        self._apply_setup(setup)
+        steps = self.item.get("steps") or YList()
+        for i, step in enumerate(steps):
+            self._step(step, steps.loc_of(i))
+        expect = self.item.get("expect")
+        if expect:
+            self._check(expect)
+
+    def _fail(self, loc: Loc, message: str) -> ScenarioFailure:
+        return ScenarioFailure(loc, f"scenario '{self.item['id']}': {message}")
+
+    def _setup_choices(self, setup: YDict) -> None:
+        """Keep the named faction/achievement (or the first offered), whatever was dealt."""
+        st = self.game.state
+        players = setup.get("players") or YDict()
+        for p in range(self.players):
+            conf = players.get(p) or YDict()
+            pl = st["players"][p]
+            faction = conf.get("faction")
+            if faction is not None:
+                pl["offer_f"] = [faction] if faction else []
+                pl["faction"] = None if faction else ""
+            ach = conf.get("achievement")
+            if ach is not None:
+                pl["offer_a"] = [f"{ach}#1"] if ach else []
+                pl["ach"] = None if ach else ""
+        while st["stage"] in ("faction", "achievement"):
+            self.game.apply(self.game.legal()[0])
+
+    def _apply_setup(self, setup: YDict) -> None:
+        st = self.game.state
+        eng = self.game.eng
+        if "first" in setup:
+            st["first"] = int(setup["first"])
+            for pl in st["players"]:
+                pl["chosen"] = None
+            st["pending"] = None
+        if "rotation" in setup:
+            st["rot"] = int(setup["rotation"]) % eng.board.period
+        if "dice" in setup:
+            st["dice"] = [str(d) for d in setup["dice"]]
+        if "deck_top" in setup:
+            top = [
+                self._physical(c, st["deck"] + st["discard"], setup.loc_of("deck_top"))
+                for c in setup["deck_top"]
+            ]
+            st["deck"] = [c for c in st["deck"] if c not in top] + list(reversed(top))
+        for sector, conf in (setup.get("sectors") or {}).items():
+            if sector not in st["sectors"]:
+                raise self._fail(setup["sectors"].key_loc(sector), f"unknown sector '{sector}'")
+            info = st["sectors"][sector]
+            for key in ("planet", "token", "deep"):
+                if key in conf:
+                    info[key] = (
+                        self._token(conf[key], conf.loc_of(key))
+                        if key != "planet" and conf[key]
+                        else conf[key]
+                    )
+            if "up" in conf:
+                info["up"] = bool(conf["up"])
+            if "asteroid" in conf:
+                info["ast"] = bool(conf["asteroid"])
+        for p, conf in (setup.get("players") or {}).items():
+            self._setup_player(int(p), conf)
+        lumos = setup.get("lumos")
+        if lumos and st.get("lumos"):
+            if "ally" in lumos:
+                st["lumos"]["ally"] = lumos["ally"]
+            if "ships" in lumos:
+                self._place_ships(q.LUMOS, lumos["ships"], lumos.loc_of("ships"))
+        eng.cache.clear()
+        for pl in st["players"]:
+            pl["ver"] += 1
+        self.game.eng.state["pending"] = None
+        self.game._advance()
+
+    def _setup_player(self, p: int, conf: YDict) -> None:
+        st = self.game.state
+        pl = st["players"][p]
+        if "resources" in conf:
+            pl["res"] = {"common": 0, "uncommon": 0, "rare": 0}
+            pl["res"].update({k: int(v) for k, v in conf["resources"].items()})
+        if "light" in conf:
+            pl["light"] = int(conf["light"])
+        if "hand" in conf:
+            pl["hand"] = [str(a) for a in conf["hand"]]
+        if "played" in conf:
+            pl["played"] = [str(a) for a in conf["played"]]
+        if "tech_hand" in conf:
+            pl["tech_hand"] = [self._take(c, conf.loc_of("tech_hand")) for c in conf["tech_hand"]]
+        if "in_play" in conf:
+            for entry in conf["in_play"]:
+                cid = entry if isinstance(entry, str) else entry["card"]
+                size = None if isinstance(entry, str) else entry.get("size")
+                phys = self._take(cid, conf.loc_of("in_play"))
+                card = self.rules.cards[base_id(phys)]
+                if card.type == "civilization":
+                    pl["civ"].append(phys)
+                elif size is None:
+                    raise self._fail(
+                        conf.loc_of("in_play"),
+                        f"{cid} attaches to a ship type: write {{card: {cid}, size: small}}",
+                    )
+                elif card.type == "ship_ability":
+                    pl["ability"][size] = phys
+                else:
+                    pl["mods"][size].append(phys)
+        if "exhausted" in conf:
+            pl["exhausted"] = [self._in_play_id(p, c) for c in conf["exhausted"]]
+        if "ships" in conf:
+            self._place_ships(p, conf["ships"], conf.loc_of("ships"))
+        if "extractors" in conf:
+            self._place_extractors(p, conf["extractors"], conf.loc_of("extractors"))
+        if "graveyard" in conf:
+            for uid in conf["graveyard"]:
+                unit = st["units"][uid]
+                unit.update({"at": "grave", "s": None, "c": None, "g": p})
+                pl["grave"].append(uid)
+
+    def _take(self, cid: str, loc: Loc) -> str:
+        """Move one physical copy of a technology out of the deck or discard."""
+        st = self.game.state
+        for pile in (st["deck"], st["discard"]):
+            for phys in pile:
+                if base_id(phys) == cid:
+                    pile.remove(phys)
+                    return phys
+        for pl in st["players"]:
+            for phys in pl["tech_hand"]:
+                if base_id(phys) == cid:
+                    pl["tech_hand"].remove(phys)
+                    return phys
+        raise self._fail(loc, f"no copy of technology '{cid}' is left to hand out")
+
+    def _physical(self, cid: str, pool: list[str], loc: Loc) -> str:
+        for phys in pool:
+            if base_id(phys) == cid or phys == cid:
+                return phys
+        raise self._fail(loc, f"technology '{cid}' is not in the deck")
+
+    def _token(self, tid: str, loc: Loc) -> str:
+        for phys in self.rules.tokens:
+            if base_id(phys) == tid or phys == tid:
+                return phys
+        raise self._fail(loc, f"unknown exploration token '{tid}'")
+
+    def _in_play_id(self, p: int, cid: str) -> str:
+        pl = self.game.state["players"][p]
+        if base_id(pl["faction"] or "") == cid:
+            return pl["faction"]
+        for phys, _size in q.active_cards(self.game.eng, p):
+            if base_id(phys) == cid:
+                return phys
+        return cid
+
+    def _place_ships(self, owner: int, spec: YDict, loc: Loc) -> None:
+        st = self.game.state
+        for u in st["units"].values():
+            if u["o"] == owner and u["k"] == "s" and u["at"] == "board":
+                u.update({"at": "supply", "s": None, "d": 0})
+        for sector, sizes in spec.items():
+            if sector not in st["sectors"]:
+                raise self._fail(loc, f"unknown sector '{sector}'")
+            for size, count in sizes.items():
+                for _ in range(int(count)):
+                    uid = next(
+                        (
+                            i
+                            for i, u in st["units"].items()
+                            if u["o"] == owner
+                            and u["k"] == "s"
+                            and u["z"] == size
+                            and u["at"] == "supply"
+                        ),
+                        None,
+                    )
+                    if uid is None:
+                        raise self._fail(
+                            loc,
+                            f"{'Lumos' if owner < 0 else f'P{owner}'} has no "
+                            f"{size} ship left in supply for {sector}",
+                        )
+                    st["units"][uid].update({"at": "board", "s": sector, "d": 0})
+
+    def _place_extractors(self, p: int, spec: YList, loc: Loc) -> None:
+        st = self.game.state
+        for u in st["units"].values():
+            if u["o"] == p and u["k"] == "x" and u["at"] in ("colony", "planet"):
+                u.update({"at": "supply", "s": None, "c": None})
+        for where in spec:
+            uid = next(
+                (
+                    i
+                    for i, u in st["units"].items()
+                    if u["o"] == p and u["k"] == "x" and u["at"] == "supply"
+                ),
+                None,
+            )
+            if uid is None:
+                raise self._fail(loc, f"P{p} has no extractor left in supply")
+            if isinstance(where, str) and where.startswith("colony:"):
+                st["units"][uid].update({"at": "colony", "c": int(where.split(":")[1])})
+            elif where in st["sectors"]:
+                st["units"][uid].update({"at": "planet", "s": where})
+            else:
+                raise self._fail(
+                    loc, f"unknown extractor place '{where}' (a sector id or colony:N)"
+                )
+
+    # --- steps ------------------------------------------------------------------------------
+    def _step(self, step: Any, loc: Loc) -> None:
+        game = self.game
+        if not isinstance(step, YDict) or len(step) != 1:
+            raise self._fail(loc, "a step is one of: play, choose, illegal, finish, expect")
+        ((verb, arg),) = step.items()
+        loc = step.loc_of(verb)
+        if verb == "play":
+            wanted = {int(k): str(v) for k, v in arg.items()}
+            while game.state["stage"] == "select" and game.to_move in wanted:
+                p = game.to_move
+                self._apply({"kind": "play", "card": wanted[p]}, loc)
+            if game.state["stage"] == "select":
+                raise self._fail(loc, f"P{game.to_move} must also choose a card to play")
+        elif verb == "choose":
+            self._apply(self._match(arg, loc), loc)
+        elif verb == "illegal":
+            legal = game.legal()
+            found = [d for d in legal if _matches(d, arg)]
+            if found:
+                raise self._fail(
+                    loc, f"{dict(arg)} was expected to be illegal, but is legal ({found[0]})"
+                )
+        elif verb == "finish":
+            self._finish(str(arg), loc)
+        elif verb == "expect":
+            self._check(arg)
+        else:
+            raise self._fail(loc, f"unknown step '{verb}' (play, choose, illegal, finish, expect)")
+
+    def _match(self, arg: Any, loc: Loc) -> dict[str, Any]:
+        legal = self.game.legal()
+        wanted = {"kind": arg} if isinstance(arg, str) else dict(arg)
+        found = [d for d in legal if _matches(d, wanted)]
+        if len(found) != 1:
+            shown = "; ".join(str(d) for d in legal[:12]) or "none (no decision is open)"
+            what = "no" if not found else f"{len(found)}"
+            raise self._fail(
+                loc,
+                f"{what} legal decision matches {wanted}; P{self.game.to_move}"
+                f" is asked: {self.game.prompt}; legal: {shown}",
+            )
+        return found[0]
+
+    def _apply(self, decision: dict[str, Any], loc: Loc) -> None:
+        try:
+            self.game.apply(decision)
+        except IllegalDecision as exc:
+            raise self._fail(loc, f"illegal decision: {exc}") from None
+
+    def _finish(self, what: str, loc: Loc) -> None:
+        """Resolve the rest with a fixed policy: pass/done/no/hold fire, else the first option."""
+        game = self.game
+        start_round = game.state["round"]
+        for _ in range(100_000):
+            if game.over:
+                return
+            if what == "round" and (
+                game.state["round"] > start_round or game.state["stage"] == "ending"
+            ):
+                return
+            if (
+                what == "action"
+                and not game.state["stack"]
+                and game.state["pending"]["by"] == "flow"
+            ):
+                return
+            legal = game.legal()
+            pick = (
+                next((d for d in legal if d["kind"] in FLOW_PREFERENCE), None)
+                or next(
+                    (d for d in legal if d.get("do") is False or d.get("attack") is False), None
+                )
+                or legal[0]
+            )
+            if game.state["stage"] == "select" and what == "round":
+                raise self._fail(loc, "the round ended; a new one asks for action cards")
+            game.apply(pick)
+        raise self._fail(loc, "finish did not end")
+
+    # --- expectations -----------------------------------------------------------------------
+    def _check(self, expect: YDict) -> None:
+        st = self.game.state
+        eng = self.game.eng
+        for p, conf in (expect.get("players") or {}).items():
+            pl = st["players"][int(p)]
+            for key, want in conf.items():
+                at = conf.loc_of(key)
+                if key == "resources":
+                    for res, n in want.items():
+                        self._eq(at, f"P{p} {res}", pl["res"][res], n)
+                elif key == "light":
+                    self._eq(at, f"P{p} light", pl["light"], want)
+                elif key in ("hand", "played"):
+                    self._eq(at, f"P{p} {key}", sorted(pl[key]), sorted(want))
+                elif key == "in_play":
+                    have = sorted(
+                        base_id(c)
+                        for c, _s in q.active_cards(eng, int(p))
+                        if self.rules.cards[base_id(c)].kind == "technology"
+                    )
+                    self._eq(at, f"P{p} technologies in play", have, sorted(want))
+                elif key == "tech_hand":
+                    self._eq(
+                        at,
+                        f"P{p} technologies in hand",
+                        sorted(base_id(c) for c in pl["tech_hand"]),
+                        sorted(want),
+                    )
+                elif key == "exhausted":
+                    self._eq(
+                        at,
+                        f"P{p} exhausted",
+                        sorted(base_id(c) for c in pl["exhausted"]),
+                        sorted(want),
+                    )
+                elif key == "ships":
+                    self._eq(at, f"P{p} ships", _ships(st, int(p)), _norm_ships(want))
+                elif key == "extractors":
+                    self._eq(at, f"P{p} extractors", _extractors(st, int(p)), sorted(want))
+                elif key == "graveyard":
+                    self._eq(at, f"P{p} graveyard size", len(pl["grave"]), want)
+                elif key == "damage":
+                    for uid, n in want.items():
+                        self._eq(at, f"damage on {uid}", st["units"][uid]["d"], n)
+                else:
+                    raise self._fail(at, f"unknown expectation '{key}'")
+        if "lumos_ships" in expect:
+            self._eq(
+                expect.loc_of("lumos_ships"),
+                "Lumos ships",
+                _ships(st, q.LUMOS),
+                _norm_ships(expect["lumos_ships"]),
+            )
+        if "lumos_ally" in expect:
+            self._eq(
+                expect.loc_of("lumos_ally"),
+                "Lumos ally",
+                (st.get("lumos") or {}).get("ally"),
+                expect["lumos_ally"],
+            )
+        for key in ("round", "rotation", "first", "over", "winners"):
+            if key in expect:
+                actual = {"rotation": st["rot"]}.get(key, st.get(key))
+                self._eq(expect.loc_of(key), key, actual, expect[key])
+        for sector, conf in (expect.get("sectors") or {}).items():
+            info = st["sectors"][sector]
+            for key, want in conf.items():
+                actual = {
+                    "token_up": info["up"],
+                    "deep": info["deep"] and base_id(info["deep"]),
+                }.get(key, info.get(key))
+                self._eq(conf.loc_of(key), f"{sector} {key}", actual, want)
+        events = expect.get("events") or []
+        log = self.game.log
+        pos = 0
+        for i, want in enumerate(events):
+            while pos < len(log) and not _matches(log[pos], want):
+                pos += 1
+            if pos >= len(log):
+                raise self._fail(
+                    events.loc_of(i),
+                    f"no event matching {dict(want)} (in order after the previous expected one)",
+                )
+            pos += 1
+        for i, want in enumerate(expect.get("no_events") or []):
+            hit = next((e for e in log if _matches(e, want)), None)
+            if hit is not None:
+                raise self._fail(
+                    expect["no_events"].loc_of(i), f"an event matching {dict(want)} happened: {hit}"
+                )
+        if "legal" in expect:
+            for i, want in enumerate(expect["legal"]):
+                if not any(_matches(d, want) for d in self.game.legal()):
+                    raise self._fail(
+                        expect["legal"].loc_of(i),
+                        f"expected {dict(want)} to be legal; legal: {self.game.legal()[:10]}",
+                    )
+
+    def _eq(self, loc: Loc, what: str, actual: Any, expected: Any) -> None:
+        if actual != expected:
+            raise self._fail(loc, f"expected {what} = {expected!r}, got {actual!r}")
+
+
+def _matches(actual: dict[str, Any], wanted: Any) -> bool:
+    for key, value in wanted.items():
+        have = actual.get(key)
+        if isinstance(have, str) and isinstance(value, str) and "#" in have and "#" not in value:
+            have = base_id(have)
+        if have != value:
+            return False
+    return True
+
+
+def _ships(st: dict[str, Any], owner: int) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for u in st["units"].values():
+        if u["o"] == owner and u["k"] == "s" and u["at"] == "board":
+            out.setdefault(u["s"], {}).setdefault(u["z"], 0)
+            out[u["s"]][u["z"]] += 1
+    return {s: dict(sorted(z.items())) for s, z in sorted(out.items())}
+
+
+def _norm_ships(spec: Any) -> dict[str, dict[str, int]]:
+    return {
+        str(s): dict(sorted((str(k), int(v)) for k, v in z.items() if int(v)))
+        for s, z in sorted(spec.items())
+        if any(int(v) for v in z.values())
+    }
+
+
+def _extractors(st: dict[str, Any], p: int) -> list[str]:
+    out = []
+    for u in st["units"].values():
+        if u["o"] == p and u["k"] == "x":
+            if u["at"] == "colony":
+                out.append(f"colony:{u['c']}")
+            elif u["at"] == "planet":
+                out.append(u["s"])
+    return sorted(out)
