@@ -158,19 +158,23 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
 def ability_options(eng: Engine, p: int, action: str) -> list[dict[str, Any]]:
     """R-RND-05: exhaust abilities a player may use around their own action."""
     pl = eng.state["players"][p]
+    key = ("activated", p, pl["ver"])
+    abilities = eng.cache.get(key)
+    if abilities is None:
+        abilities = [
+            (cid, i, clause)
+            for cid, _size in q.active_cards(eng, p)
+            for i, clause in enumerate(eng.rules.cards[base_id(cid)].clauses)
+            if isinstance(clause, ast.Activated)
+        ]
+        eng.cache[key] = abilities
     options = []
-    for cid, _size in q.active_cards(eng, p):
-        if cid in pl["exhausted"]:
+    for cid, i, clause in abilities:
+        if cid in pl["exhausted"] or clause.during not in (None, action):
             continue
-        card = eng.rules.cards[base_id(cid)]
-        for i, clause in enumerate(card.clauses):
-            if not isinstance(clause, ast.Activated):
-                continue
-            if clause.during is not None and clause.during != action:
-                continue
-            cost = {res: q.amount(eng, p, n) for n, res in clause.pay}
-            if q.can_pay(eng, p, cost):
-                options.append({"kind": "use", "card": cid, "clause": i})
+        cost = {res: q.amount(eng, p, n) for n, res in clause.pay}
+        if q.can_pay(eng, p, cost):
+            options.append({"kind": "use", "card": cid, "clause": i})
     return options
 
 

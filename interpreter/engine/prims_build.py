@@ -120,8 +120,9 @@ def extractor_sites(eng: Engine, p: int) -> list[dict[str, Any]]:
     for i in range(len(eng.rules.colony_spaces)):
         if i not in used:
             options.append({"kind": "extractor", "colony": i})
+    taken = q.planet_extractors(eng)
     for sector, info in eng.state["sectors"].items():
-        if not info["planet"] or q.extractor_on_planet(eng, sector):
+        if not info["planet"] or sector in taken:
             continue
         owners = q.owners_in(eng, sector)
         if owners == [p]:

@@ -164,6 +164,15 @@ def extractor_on_planet(eng: Engine, sector: str) -> str | None:
     return None
 
 
+def planet_extractors(eng: Engine) -> dict[str, str]:
+    """Sector -> id of the extractor on its planet, for every planet that has one."""
+    return {
+        u["s"]: uid
+        for uid, u in eng.state["units"].items()
+        if u["k"] == "x" and u["at"] == "planet"
+    }
+
+
 def lumos_ally(eng: Engine) -> int | None:
     lumos = eng.state.get("lumos")
     return lumos["ally"] if lumos else None
