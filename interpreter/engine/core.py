@@ -59,6 +59,10 @@ class Engine:
         self.params = rules.params_for(state["n"])
         self.cache: dict[Any, Any] = {}
         self.log: list[dict[str, Any]] | None = [] if log else None
+        #: Coverage counters (None unless a coverage run asks for them): program key -> pushes,
+        #: and card ids whose lasting modifiers were in play.
+        self.fired: dict[str, int] | None = None
+        self.in_play: set[str] | None = None
 
     def turn_order(self) -> list[int]:
         from .flow import turn_order
@@ -128,6 +132,8 @@ class Engine:
     ) -> None:
         frame = {"prog": prog, "pc": 0, "p": p, "src": src, "sec": sec, "loc": {}}
         frame.update(ctx)
+        if self.fired is not None:
+            self.fired[prog] = self.fired.get(prog, 0) + 1
         self.state["stack"].append(frame)
 
     def run_frame(self, choice: Any = None) -> None:
@@ -162,7 +168,7 @@ class Engine:
             if not choice.get("do"):
                 return True
             loc["go"] = 1
-            self._push_child(frame, f"{frame['prog']}.{frame['pc']}.may")
+            self.push_child(frame, f"{frame['prog']}.{frame['pc']}.may")
             return False
         if isinstance(step, ast.Choose):
             if "left" not in loc:
@@ -172,7 +178,7 @@ class Engine:
                 i = choice["option"]
                 loc["left"] -= 1
                 loc["picked"].append(i)
-                self._push_child(frame, f"{frame['prog']}.{frame['pc']}.opt{i}")
+                self.push_child(frame, f"{frame['prog']}.{frame['pc']}.opt{i}")
                 return False
             if loc["left"] <= 0:
                 return True
@@ -199,10 +205,13 @@ class Engine:
             loc["mult"] = self.count(frame, step.counter) if step.counter else 1
         return PRIMITIVES[step.phrase.form](self, frame, step.phrase, loc["mult"], choice)
 
-    def _push_child(self, frame: dict[str, Any], prog: str) -> None:
+    def push_child(self, frame: dict[str, Any], prog: str) -> None:
+        """Run another program in the same context (an option, a `may` body, a trade)."""
         child = {k: v for k, v in frame.items() if k not in ("prog", "pc", "loc")}
         child.update({"prog": prog, "pc": 0, "loc": {}})
         self.state["stack"].append(child)
+        if self.fired is not None:
+            self.fired[prog] = self.fired.get(prog, 0) + 1
 
     def _feasible(self, frame: dict[str, Any], step: ast.Step) -> bool:
         if isinstance(step, ast.Do):

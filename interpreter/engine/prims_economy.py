@@ -133,9 +133,7 @@ def _make_trades(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
         loc["left"] = q.amount(eng, frame["p"], ph.args["n"]) * mult
     if choice is not None:
         loc["left"] -= 1
-        child = {k: v for k, v in frame.items() if k not in ("prog", "pc", "loc")}
-        child.update({"prog": eng.rules.trades[choice["option"]], "pc": 0, "loc": {}})
-        eng.state["stack"].append(child)
+        eng.push_child(frame, eng.rules.trades[choice["option"]])
         return False
     if loc["left"] <= 0:
         return True

@@ -49,6 +49,8 @@ def statics(eng: Engine, p: int) -> list[tuple[ast.Phrase, str | None]]:
     out: list[tuple[ast.Phrase, str | None]] = []
     for cid, size in active_cards(eng, p):
         card = eng.rules.cards[base_id(cid)]
+        if eng.in_play is not None:
+            eng.in_play.add(card.id)
         for clause in card.clauses:
             if isinstance(clause, ast.Static):
                 out.append((clause.modifier, size))

@@ -1,0 +1,79 @@
+"""`lastlight test [PATH]`: run scenario tests and report pass/fail with file and line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from lastlight.interpreter.pack import SCENARIO_DIR
+from lastlight.interpreter.paths import content_dir
+from lastlight.interpreter.scenario import discover, run_file
+
+from ._content import load_rules_or_exit
+
+
+@click.command()
+@click.argument("path", required=False, type=click.Path(exists=True))
+@click.option(
+    "--content",
+    type=click.Path(exists=True, file_okay=False),
+    help="Content folder (default: the shipped content).",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@click.option("-k", "select", help="Only scenarios whose id contains this text.")
+def test_command(path: str | None, content: str | None, fmt: str, select: str | None) -> None:
+    """Run scenario tests (default: the content's scenarios/ folder)."""
+    rules = load_rules_or_exit(content)
+    root = Path(path) if path else (Path(content) if content else content_dir()) / SCENARIO_DIR
+    files = discover(root)
+    if not files:
+        click.echo(f"lastlight: no scenario files under {root}", err=True)
+        sys.exit(2)
+    results = []
+    problems = []
+    for file in files:
+        file_results, file_problems = run_file(rules, file)
+        problems.extend(file_problems)
+        results.extend(r for r in file_results if not select or select in r.id)
+    failed = [r for r in results if not r.ok]
+    if fmt == "json":
+        click.echo(
+            json.dumps(
+                {
+                    "passed": len(results) - len(failed),
+                    "failed": len(failed),
+                    "file_errors": [d.to_json() for d in problems],
+                    "results": [
+                        {
+                            "id": r.id,
+                            "ok": r.ok,
+                            "path": r.loc.path,
+                            "line": r.loc.line,
+                            "proves": r.proves,
+                            "rules": r.rules,
+                            "failures": [d.to_json() for d in r.failures],
+                        }
+                        for r in results
+                    ],
+                },
+                indent=1,
+            )
+        )
+    else:
+        for d in problems:
+            click.echo(d.render())
+        for r in results:
+            if r.ok:
+                click.echo(f"PASS {r.id}")
+            else:
+                for d in r.failures:
+                    click.echo(f"FAIL {r.id}\n" + d.render())
+        click.echo(
+            f"{len(results) - len(failed)} passed, {len(failed)} failed"
+            + (f", {len(problems)} file errors" if problems else "")
+        )
+    sys.exit(1 if failed or problems else 0)
