@@ -1,0 +1,83 @@
+"""Engine speed: random-bot games per second per core, µs per decision, state size, clone time.
+
+    python benchmarks/bench_engine.py [--games N]
+
+Runs in one process (one core). Prints a table; never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import pickle
+import statistics
+import time
+
+from lastlight.interpreter.engine.bots import RandomBot
+from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.pack import load_pack_or_raise
+from lastlight.interpreter.paths import content_dir
+
+
+def bench_games(rules: Rules, players: int, games: int) -> dict[str, float]:
+    decisions = 0
+    rounds = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        game = Game.new(rules, players, seed, log=False)
+        bot = RandomBot(seed)
+        while not game.over:
+            game.apply(bot.choose(game, game.legal()))
+            decisions += 1
+        rounds += game.state["round"]
+    elapsed = time.perf_counter() - started
+    return {"games_per_s": games / elapsed, "us_per_decision": elapsed / decisions * 1e6,
+            "decisions_per_game": decisions / games, "rounds_per_game": rounds / games}
+
+
+def bench_state(rules: Rules, players: int) -> dict[str, float]:
+    game = Game.new(rules, players, 7, log=False)
+    bot = RandomBot(7)
+    for _ in range(300):
+        if game.over:
+            break
+        game.apply(bot.choose(game, game.legal()))
+    text = game.to_json()
+    runs = 200
+
+    def timed(fn) -> float:  # type: ignore[no-untyped-def]
+        samples = []
+        for _ in range(5):
+            t = time.perf_counter()
+            for _ in range(runs):
+                fn()
+            samples.append((time.perf_counter() - t) / runs * 1e6)
+        return statistics.median(samples)
+
+    return {
+        "state_json_bytes": len(text),
+        "clone_json_us": timed(lambda: Game.from_json(rules, game.to_json(), log=False)),
+        "clone_pickle_us": timed(lambda: pickle.loads(pickle.dumps(game.state, -1))),
+        "clone_deepcopy_us": timed(lambda: copy.deepcopy(game.state)),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=100)
+    args = parser.parse_args()
+    rules = Rules.from_pack(load_pack_or_raise(content_dir()))
+    print(f"{'players':>7} {'games/s':>8} {'us/decision':>12} {'decisions/game':>15} "
+          f"{'rounds/game':>12}")
+    for players in (2, 3, 4):
+        r = bench_games(rules, players, args.games)
+        print(f"{players:>7} {r['games_per_s']:>8.1f} {r['us_per_decision']:>12.1f} "
+              f"{r['decisions_per_game']:>15.0f} {r['rounds_per_game']:>12.1f}")
+    s = bench_state(rules, 4)
+    print(json.dumps({k: round(v, 1) for k, v in s.items()}))
+
+
+if __name__ == "__main__":
+    main()

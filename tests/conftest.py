@@ -1,0 +1,19 @@
+"""Shared fixtures: the shipped content, loaded once per test session."""
+
+from __future__ import annotations
+
+import pytest
+
+from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.pack import Pack, load_pack_or_raise
+from lastlight.interpreter.paths import content_dir
+
+
+@pytest.fixture(scope="session")
+def pack() -> Pack:
+    return load_pack_or_raise(content_dir())
+
+
+@pytest.fixture(scope="session")
+def rules(pack: Pack) -> Rules:
+    return Rules.from_pack(pack)

@@ -1,0 +1,60 @@
+"""The decision API: legal decisions, rejection of illegal ones with the state untouched."""
+
+from __future__ import annotations
+
+import pytest
+
+from lastlight.interpreter.engine.bots import RandomBot
+from lastlight.interpreter.engine.game import Game, IllegalDecision
+from lastlight.interpreter.engine.rules import Rules
+
+
+def test_a_new_game_asks_a_player(rules: Rules) -> None:
+    game = Game.new(rules, 3, 1)
+    assert not game.over
+    assert game.to_move in (0, 1, 2)
+    assert game.legal()
+    assert game.prompt
+
+
+@pytest.mark.parametrize("bad", [
+    {"kind": "play", "card": "no-such-card"},
+    {"kind": "teleport"},
+    {"card": "mine"},
+    "mine",
+    None,
+])
+def test_illegal_decisions_are_rejected_and_change_nothing(rules: Rules, bad: object) -> None:
+    game = Game.new(rules, 4, 2)
+    bot = RandomBot(2)
+    for _ in range(40):
+        game.apply(bot.choose(game, game.legal()))
+    before = game.to_json()
+    history = list(game.history)
+    with pytest.raises(IllegalDecision) as info:
+        game.apply(bad)  # type: ignore[arg-type]
+    assert str(info.value)
+    assert game.to_json() == before
+    assert game.history == history
+
+
+def test_an_illegal_decision_names_the_open_decision(rules: Rules) -> None:
+    game = Game.new(rules, 2, 4)
+    with pytest.raises(IllegalDecision, match=game.prompt.split()[0]):
+        game.apply({"kind": "move", "from": "x", "to": "y", "size": "small"})
+
+
+def test_no_decision_after_the_game_is_over(rules: Rules) -> None:
+    game = Game.new(rules, 2, 5)
+    bot = RandomBot(5)
+    while not game.over:
+        game.apply(bot.choose(game, game.legal()))
+    assert game.legal() == []
+    assert game.to_move is None
+    with pytest.raises(IllegalDecision, match="over"):
+        game.apply({"kind": "pass"})
+
+
+def test_player_counts_outside_the_content_are_refused(rules: Rules) -> None:
+    with pytest.raises(ValueError, match="players"):
+        Game.new(rules, 5, 1)
