@@ -163,6 +163,7 @@ def test_r_con_01_build_ships_you_can_pay_for_at_home(rules: Rules) -> None:
 
 
 def test_r_con_02_build_from_an_opponents_graveyard_paying_them(rules: Rules) -> None:
+    """R-CON-02 and R-GRV-03: opponents build their ships out of your graveyard, paying you."""
     game = t.start(rules, 2)
     uid = next(i for i, u in game.state["units"].items() if u["o"] == 0 and u["z"] == "small"
                and u["at"] == "supply")
