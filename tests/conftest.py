@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from lastlight.interpreter.engine.rules import Rules
 from lastlight.interpreter.pack import Pack, load_pack_or_raise
 from lastlight.interpreter.paths import content_dir

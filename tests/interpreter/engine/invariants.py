@@ -72,8 +72,9 @@ def check_state(game: Game) -> list[str]:
     return problems
 
 
-def play_checked(game: Game, choose: Any, max_steps: int = 20_000,
-                 every: int = 1) -> tuple[Game, int]:
+def play_checked(
+    game: Game, choose: Any, max_steps: int = 20_000, every: int = 1
+) -> tuple[Game, int]:
     """Play to the end, checking invariants every `every` steps; raises AssertionError."""
     steps = 0
     problems = check_state(game)

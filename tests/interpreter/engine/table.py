@@ -16,8 +16,15 @@ from lastlight.interpreter.engine.rules import Rules, base_id
 Policy = Callable[[Game, list[Decision]], Decision]
 
 
-def start(rules: Rules, players: int = 2, seed: int = 1, *, faction: str | None = "",
-          achievement: str | None = "", first: int = 0) -> Game:
+def start(
+    rules: Rules,
+    players: int = 2,
+    seed: int = 1,
+    *,
+    faction: str | None = "",
+    achievement: str | None = "",
+    first: int = 0,
+) -> Game:
     """A game at its first card choice. By default nobody keeps a faction or achievement, so
     a test sees only the rules it sets up; pass an id to keep one."""
     game = Game.new(rules, players, seed)
@@ -89,8 +96,7 @@ def ship(game: Game, owner: int, sector: str, size: str = "small") -> str:
     raise AssertionError(f"no {size} ship of {owner} in supply")
 
 
-def extractor(game: Game, owner: int, sector: str | None = None, colony: int | None = None
-              ) -> str:
+def extractor(game: Game, owner: int, sector: str | None = None, colony: int | None = None) -> str:
     for uid, u in game.state["units"].items():
         if u["o"] == owner and u["k"] == "x" and u["at"] == "supply":
             if colony is not None:
@@ -193,14 +199,18 @@ def passive(game: Game, legal: list[Decision]) -> Decision:
 def eager(game: Game, legal: list[Decision]) -> Decision:
     """Say yes to everything: the first option that is not pass/done/no."""
     for d in legal:
-        if d["kind"] not in ("pass", "done") and d.get("do") is not False and \
-                d.get("attack") is not False:
+        if (
+            d["kind"] not in ("pass", "done")
+            and d.get("do") is not False
+            and d.get("attack") is not False
+        ):
             return d
     return legal[0]
 
 
-def run_until(game: Game, stop: Callable[[Game], bool], policy: Policy = passive,
-              limit: int = 5000) -> None:
+def run_until(
+    game: Game, stop: Callable[[Game], bool], policy: Policy = passive, limit: int = 5000
+) -> None:
     for _ in range(limit):
         if game.over or stop(game):
             return
@@ -213,8 +223,11 @@ def finish_round(game: Game, policy: Policy = passive) -> None:
     round's card choice or the game end."""
     plays = [e["round"] for e in game.log if e["event"] == "play"]
     start_round = plays[-1] if plays else game.state["round"]
-    run_until(game, lambda g: g.state["round"] > start_round or g.state["stage"] in
-              ("ending", "over"), policy)
+    run_until(
+        game,
+        lambda g: g.state["round"] > start_round or g.state["stage"] in ("ending", "over"),
+        policy,
+    )
 
 
 def round_over(game: Game, round_no: int) -> bool:
@@ -222,8 +235,11 @@ def round_over(game: Game, round_no: int) -> bool:
 
 
 def ships_at(game: Game, sector: str, owner: int | None = None) -> list[str]:
-    return [uid for uid in q.ships_in(game.eng, sector)
-            if owner is None or game.state["units"][uid]["o"] == owner]
+    return [
+        uid
+        for uid in q.ships_in(game.eng, sector)
+        if owner is None or game.state["units"][uid]["o"] == owner
+    ]
 
 
 def events(game: Game, name: str, **match: Any) -> list[dict[str, Any]]:

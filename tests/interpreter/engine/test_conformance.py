@@ -11,7 +11,6 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
-
 from lastlight.interpreter.engine.bots import RandomBot
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.rules import Rules
@@ -32,8 +31,10 @@ def _play_batch(args: tuple[int, list[int]]) -> list[tuple[int, int, int, bool]]
     out = []
     for seed in seeds:
         bot = RandomBot(seed)
-        game, steps = play_checked(Game.new(_RULES, players, seed, log=False),
-                                   lambda g, legal, bot=bot: bot.choose(g, legal))
+        game, steps = play_checked(
+            Game.new(_RULES, players, seed, log=False),
+            lambda g, legal, bot=bot: bot.choose(g, legal),
+        )
         out.append((seed, steps, game.state["round"], bool(game.state["stalled"])))
     return out
 

@@ -56,8 +56,13 @@ def test_same_game_under_different_hash_seeds(rules: Rules) -> None:
     expected = f"{_digest(local)} {len(local.history)}"
     for hash_seed in ("0", "1", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-c", SCRIPT.format(players=3, seed=5)],
-                             capture_output=True, text=True, env=env, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", SCRIPT.format(players=3, seed=5)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
         assert out.stdout.strip() == expected, f"PYTHONHASHSEED={hash_seed} diverged"
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from lastlight.interpreter.engine.bots import RandomBot
 from lastlight.interpreter.engine.game import Game, IllegalDecision
 from lastlight.interpreter.engine.rules import Rules
@@ -17,13 +16,16 @@ def test_a_new_game_asks_a_player(rules: Rules) -> None:
     assert game.prompt
 
 
-@pytest.mark.parametrize("bad", [
-    {"kind": "play", "card": "no-such-card"},
-    {"kind": "teleport"},
-    {"card": "mine"},
-    "mine",
-    None,
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"kind": "play", "card": "no-such-card"},
+        {"kind": "teleport"},
+        {"card": "mine"},
+        "mine",
+        None,
+    ],
+)
 def test_illegal_decisions_are_rejected_and_change_nothing(rules: Rules, bad: object) -> None:
     game = Game.new(rules, 4, 2)
     bot = RandomBot(2)

@@ -99,8 +99,7 @@ def test_r_res_08_mod_slots_and_the_upgrade(rules: Rules) -> None:
     t.give(game, 0, common=5, uncommon=5)
     from lastlight.interpreter.engine import queries as q
 
-    assert q.ship_stat(game.eng, 0, "small", "movement") == \
-        rules.ships["small"]["movement"] + 1
+    assert q.ship_stat(game.eng, 0, "small", "movement") == rules.ships["small"]["movement"] + 1
     assert q.ship_stat(game.eng, 0, "medium", "movement") == rules.ships["medium"]["movement"]
     t.play(game, {0: "research", 1: "mine"})
     game.apply(game.legal()[-1])
@@ -110,8 +109,15 @@ def test_r_res_08_mod_slots_and_the_upgrade(rules: Rules) -> None:
 
 def test_r_res_09_no_limit_on_cards_in_hand(rules: Rules) -> None:
     game = t.start(rules, 2)
-    for card in ["star-charts", "war-trophies", "trade-consortium", "ion-thrusters",
-                 "twin-batteries", "siege-payload", "field-repairs"]:
+    for card in [
+        "star-charts",
+        "war-trophies",
+        "trade-consortium",
+        "ion-thrusters",
+        "twin-batteries",
+        "siege-payload",
+        "field-repairs",
+    ]:
         t.tech_in_hand(game, 0, card)
     before = len(game.state["players"][0]["tech_hand"])
     assert before >= 7
@@ -165,8 +171,11 @@ def test_r_con_01_build_ships_you_can_pay_for_at_home(rules: Rules) -> None:
 def test_r_con_02_build_from_an_opponents_graveyard_paying_them(rules: Rules) -> None:
     """R-CON-02 and R-GRV-03: opponents build their ships out of your graveyard, paying you."""
     game = t.start(rules, 2)
-    uid = next(i for i, u in game.state["units"].items() if u["o"] == 0 and u["z"] == "small"
-               and u["at"] == "supply")
+    uid = next(
+        i
+        for i, u in game.state["units"].items()
+        if u["o"] == 0 and u["z"] == "small" and u["at"] == "supply"
+    )
     game.state["units"][uid].update({"at": "grave", "g": 1})
     game.state["players"][1]["grave"].append(uid)
     cost = rules.ships["small"]["cost"]
@@ -184,8 +193,7 @@ def test_r_con_03_one_free_extractor_where_only_your_ships_are(rules: Rules) -> 
     game = t.start(rules, 2)
     t.clear_board(game)
     mine = t.planet_sector(game, "outer")
-    contested = next(s for s in t.sectors(game, "inner") + t.sectors(game, "distant")
-                     if s != mine)
+    contested = next(s for s in t.sectors(game, "inner") + t.sectors(game, "distant") if s != mine)
     game.state["sectors"][contested]["planet"] = next(iter(rules.planets))
     t.ship(game, 0, mine)
     t.ship(game, 0, contested)
@@ -197,8 +205,12 @@ def test_r_con_03_one_free_extractor_where_only_your_ships_are(rules: Rules) -> 
     assert t.can(game, kind="extractor", colony=0)
     t.choose(game, kind="extractor", sector=mine)
     assert not t.can(game, kind="extractor")  # at most one
-    assert game.state["units"][next(i for i, u in game.state["units"].items() if u["o"] == 0
-                                    and u["at"] == "planet")]["s"] == mine
+    assert (
+        game.state["units"][
+            next(i for i, u in game.state["units"].items() if u["o"] == 0 and u["at"] == "planet")
+        ]["s"]
+        == mine
+    )
 
 
 def test_r_con_04_no_extractor_in_supply_none_built(rules: Rules) -> None:
@@ -206,8 +218,9 @@ def test_r_con_04_no_extractor_in_supply_none_built(rules: Rules) -> None:
     for u in game.state["units"].values():
         if u["o"] == 0 and u["k"] == "x" and u["at"] == "supply":
             u.update({"at": "grave", "g": 1})
-            game.state["players"][1]["grave"].append(next(
-                i for i, v in game.state["units"].items() if v is u))
+            game.state["players"][1]["grave"].append(
+                next(i for i, v in game.state["units"].items() if v is u)
+            )
     t.play(game, {0: "construct", 1: "mine"})
     t.run_until(game, lambda g: g.to_move != 0 or g.legal()[0]["kind"] not in ("build",))
     assert not t.can(game, kind="extractor")
@@ -301,8 +314,11 @@ def test_r_ref_06_no_effect_returns_a_played_refresh(rules: Rules) -> None:
     game = t.start(rules, 2)
     t.clear_board(game)
     sector = t.planet_sector(game, "outer")
-    token = next(k for k, v in rules.tokens.items() if v.pile != "deep_space"
-                 and "pick up" in rules.texts[base_id(k)][0])
+    token = next(
+        k
+        for k, v in rules.tokens.items()
+        if v.pile != "deep_space" and "pick up" in rules.texts[base_id(k)][0]
+    )
     game.state["sectors"][sector].update({"token": token, "up": False})
     t.ship(game, 0, sector)
     game.state["players"][0]["played"] = ["refresh"]

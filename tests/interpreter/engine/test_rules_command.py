@@ -87,10 +87,16 @@ def test_r_cmd_05_06_reveal_in_chosen_order_deep_space_leaves(rules: Rules) -> N
     game = _command_table(rules)
     planet = t.planet_sector(game, "outer")
     deep = next(s for s in t.sectors(game, "outer") if s != planet)
-    plain = next(k for k, v in rules.tokens.items() if v.pile == "common"
-                 and rules.texts[base_id(k)][0] == "Gain 1 common.")
-    deep_token = next(k for k, v in rules.tokens.items() if v.pile == "deep_space"
-                      and rules.texts[base_id(k)][0] == "Gain 1 light.")
+    plain = next(
+        k
+        for k, v in rules.tokens.items()
+        if v.pile == "common" and rules.texts[base_id(k)][0] == "Gain 1 common."
+    )
+    deep_token = next(
+        k
+        for k, v in rules.tokens.items()
+        if v.pile == "deep_space" and rules.texts[base_id(k)][0] == "Gain 1 light."
+    )
     game.state["sectors"][planet].update({"token": plain, "up": False})
     game.state["sectors"][deep].update({"deep": deep_token})
     t.ship(game, 0, planet)
@@ -288,6 +294,9 @@ def test_r_cmd_18_colony_ships_are_safe_but_open(rules: Rules) -> None:
     t.choose(game, kind="move", to=home1)
     t.finish_round(game, t.eager)
     assert not t.events(game, "roll")  # nothing there may be attacked
-    assert all(u["at"] == "colony" for u in game.state["units"].values()
-               if u["o"] == 1 and u["k"] == "x" and u["c"] == 0)
+    assert all(
+        u["at"] == "colony"
+        for u in game.state["units"].values()
+        if u["o"] == 1 and u["k"] == "x" and u["c"] == 0
+    )
     assert q.ships_in(game.eng, home1)

@@ -14,7 +14,8 @@ def _token_with(rules: Rules, form: str) -> str:
 
     for phys, token in rules.tokens.items():
         if token.pile != "deep_space" and any(
-                ph.form == form for ph in walk_phrases(rules.programs[token.program])):
+            ph.form == form for ph in walk_phrases(rules.programs[token.program])
+        ):
             return phys
     raise AssertionError(f"no planetary token uses {form}")
 
@@ -29,8 +30,9 @@ def _reveal(rules: Rules, form: str, *, setup=None) -> tuple[Game, str]:  # type
         setup(game, sector)
     t.reask(game)
     t.play(game, {0: "command", 1: "mine"})
-    t.run_until(game, lambda g: bool(t.events(g, "reveal")) and g.to_move == 0
-                or g.state["round"] > 1)
+    t.run_until(
+        game, lambda g: (bool(t.events(g, "reveal")) and g.to_move == 0) or g.state["round"] > 1
+    )
     return game, sector
 
 
@@ -62,8 +64,10 @@ def test_r_exp_03_build_an_extractor_here(rules: Rules) -> None:
     game, sector = _reveal(rules, "build_extractor_here")
     _yes(game)
     t.finish_round(game)
-    assert any(u["o"] == 0 and u["at"] == "planet" and u["s"] == sector
-               for u in game.state["units"].values())
+    assert any(
+        u["o"] == 0 and u["at"] == "planet" and u["s"] == sector
+        for u in game.state["units"].values()
+    )
 
 
 def test_r_exp_04_one_trade(rules: Rules) -> None:
@@ -109,8 +113,11 @@ def test_r_exp_08_gain_a_light(rules: Rules) -> None:
     game = t.start(rules, 2)
     t.clear_board(game)
     sector = t.planet_sector(game, "outer")
-    token = next(k for k, v in rules.tokens.items()
-                 if v.pile != "deep_space" and rules.texts[base_id(k)][0] == "Gain 1 light.")
+    token = next(
+        k
+        for k, v in rules.tokens.items()
+        if v.pile != "deep_space" and rules.texts[base_id(k)][0] == "Gain 1 light."
+    )
     game.state["sectors"][sector].update({"token": token})
     t.ship(game, 0, sector)
     t.play(game, {0: "command", 1: "mine"})

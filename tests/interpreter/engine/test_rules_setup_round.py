@@ -125,9 +125,11 @@ def test_r_rnd_04_resolution_by_card_number_then_turn_order(rules: Rules) -> Non
     t.give(game, 0, common=0)
     t.play(game, {0: "trade", 1: "mine", 2: "mine"})
     t.finish_round(game)
-    order = [(e["player"], e["source"]) for e in game.log
-             if e["event"] == "gain" and e.get("source", "").startswith("action:")
-             and e["round"] == 1]
+    order = [
+        (e["player"], e["source"])
+        for e in game.log
+        if e["event"] == "gain" and e.get("source", "").startswith("action:") and e["round"] == 1
+    ]
     sources = [s for _p, s in order]
     assert sources.index("action:mine") < sources.index("action:trade")
     mine_players = [p for p, s in order if s == "action:mine"]
