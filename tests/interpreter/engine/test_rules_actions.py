@@ -1,4 +1,4 @@
-"""The first five action cards: Research, Mine, Construct, Trade, Refresh (R-RES/MIN/CON/TRD/REF)."""
+"""The first five action cards: Research, Mine, Construct, Trade, Refresh."""
 
 from __future__ import annotations
 
