@@ -97,8 +97,13 @@ SCENARIO_DIR = "scenarios"
 def discover(root: Path) -> list[Path]:
     """The YAML files of a pack folder, sorted so that loading never depends on the file system.
     The `scenarios/` subfolder holds the pack's tests, read by `lastlight test`."""
-    return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
-                  and SCENARIO_DIR not in p.relative_to(root).parts[:-1])
+    return sorted(
+        p
+        for p in root.rglob("*")
+        if p.suffix in (".yaml", ".yml")
+        and p.is_file()
+        and SCENARIO_DIR not in p.relative_to(root).parts[:-1]
+    )
 
 
 def read_documents(root: Path, report: Report) -> list[Document]:

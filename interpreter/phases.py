@@ -2,4 +2,5 @@
 
 from __future__ import annotations
 
+from .board import phase as board_phase  # noqa: F401  (board, setups)
 from .effects import check  # noqa: F401  (effects)

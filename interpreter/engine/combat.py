@@ -275,7 +275,7 @@ def _resolve_sector(eng: Engine, sector: str) -> None:
     """R-CMD-12/13, R-GRV-01: destroyed units leave together, to their destroyer's graveyard."""
     cmb = _combat(eng)
     doomed: dict[str, int] = cmb["doomed"]
-    for uid, killer in list(doomed.items()):
+    for uid, killer in sorted(doomed.items()):
         unit = eng.state["units"][uid]
         owner, kind, size = unit["o"], unit["k"], unit["z"]
         eng.event("destroyed", killer, None, unit=uid, owner=owner, sector=sector)

@@ -38,6 +38,7 @@ class Game:
     def __init__(self, rules: Rules, state: dict[str, Any], *, log: bool = True):
         self.rules = rules
         self.board = rules.pack.models["board"]
+        canonical_order(state, self.board)
         self.eng = Engine(rules, self.board, state, log=log)
         self.history: list[Decision] = []
 
@@ -132,6 +133,19 @@ class Game:
                 eng.run_frame()
             else:
                 flow.advance(eng)
+
+
+def canonical_order(state: dict[str, Any], board: Any) -> None:
+    """Put the state's keyed collections in one canonical order (units by id, sectors in board
+    order), whatever order a JSON file gave them, since the engine iterates them."""
+    state["units"] = dict(sorted(state["units"].items()))
+    order = {s: i for i, s in enumerate(board.sectors())}
+    state["sectors"] = dict(
+        sorted(state["sectors"].items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
+    )
+    fight = state.get("combat")
+    if fight:
+        fight["doomed"] = dict(sorted(fight["doomed"].items()))
 
 
 def _why_illegal(decision: Any, pending: dict[str, Any]) -> str:

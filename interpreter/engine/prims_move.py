@@ -31,7 +31,8 @@ def destinations(eng: Engine, owner: int, size: str, sector: str) -> list[str]:
     if steps <= 0:
         return []
     reach = eng.board.reachable(sector, steps, eng.state["rot"], blocked_sectors(eng, owner))
-    return sorted(s for s in reach if s != sector)
+    live = eng.state["sectors"]  # homes of empty seats are not in the game
+    return sorted(s for s in reach if s != sector and s in live)
 
 
 def move_options(eng: Engine, p: int, moved: list[str]) -> list[dict[str, Any]]:

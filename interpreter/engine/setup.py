@@ -136,7 +136,7 @@ def new_state(
                     "k": "s",
                     "z": size,
                     "at": "board" if on_board else "supply",
-                    "s": state["center"] if on_board else None,
+                    "s": layout.get("lumos_start", state["center"]) if on_board else None,
                     "c": None,
                     "d": 0,
                     "g": None,
