@@ -33,8 +33,12 @@ def bench_games(rules: Rules, players: int, games: int) -> dict[str, float]:
             decisions += 1
         rounds += game.state["round"]
     elapsed = time.perf_counter() - started
-    return {"games_per_s": games / elapsed, "us_per_decision": elapsed / decisions * 1e6,
-            "decisions_per_game": decisions / games, "rounds_per_game": rounds / games}
+    return {
+        "games_per_s": games / elapsed,
+        "us_per_decision": elapsed / decisions * 1e6,
+        "decisions_per_game": decisions / games,
+        "rounds_per_game": rounds / games,
+    }
 
 
 def bench_state(rules: Rules, players: int) -> dict[str, float]:
@@ -69,12 +73,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     args = parser.parse_args()
     rules = Rules.from_pack(load_pack_or_raise(content_dir()))
-    print(f"{'players':>7} {'games/s':>8} {'us/decision':>12} {'decisions/game':>15} "
-          f"{'rounds/game':>12}")
+    print(
+        f"{'players':>7} {'games/s':>8} {'us/decision':>12} {'decisions/game':>15} "
+        f"{'rounds/game':>12}"
+    )
     for players in (2, 3, 4):
         r = bench_games(rules, players, args.games)
-        print(f"{players:>7} {r['games_per_s']:>8.1f} {r['us_per_decision']:>12.1f} "
-              f"{r['decisions_per_game']:>15.0f} {r['rounds_per_game']:>12.1f}")
+        print(
+            f"{players:>7} {r['games_per_s']:>8.1f} {r['us_per_decision']:>12.1f} "
+            f"{r['decisions_per_game']:>15.0f} {r['rounds_per_game']:>12.1f}"
+        )
     s = bench_state(rules, 4)
     print(json.dumps({k: round(v, 1) for k, v in s.items()}))
 

@@ -369,7 +369,8 @@ class _Runner:
     def _finish(self, what: str, loc: Loc) -> None:
         """Resolve the rest with a fixed policy: pass/done/no/hold fire, else the first option."""
         game = self.game
-        start_round = game.state["round"]
+        plays = [e["round"] for e in game.log if e["event"] == "play"]
+        start_round = plays[-1] if plays else game.state["round"]
         for _ in range(100_000):
             if game.over:
                 return
@@ -391,8 +392,6 @@ class _Runner:
                 )
                 or legal[0]
             )
-            if game.state["stage"] == "select" and what == "round":
-                raise self._fail(loc, "the round ended; a new one asks for action cards")
             game.apply(pick)
         raise self._fail(loc, "finish did not end")
 

@@ -51,6 +51,7 @@ LEMMAS: dict[str, str] = {
     "extractors": "extractor",
     "planets": "planet",
     "tokens": "token",
+    "asteroids": "asteroid",
     "actions": "action",
     "units": "unit",
     "players": "player",
@@ -157,7 +158,7 @@ _form(
     "pay",
     "pay {n:amount} {what:gainable}",
     "pay {n} {what}",
-    "Pay to the supply; a step you cannot pay is not legal.",
+    "Pay to the supply; if you cannot, the rest of this effect stops.",
     "pay 2 common",
 )
 _form(

@@ -1,0 +1,72 @@
+"""`lastlight lint [PATH]`: every problem in a content pack, located, in one run.
+
+Exit 0 clean (warnings allowed), 1 content errors, 2 usage errors. Formats: text (compiler
+style with the offending line and a caret), json (for tools), github (CI annotations).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from lastlight.interpreter.errors import Diagnostic
+from lastlight.interpreter.lintrun import lint_path
+from lastlight.interpreter.paths import content_dir
+
+
+def _github(d: Diagnostic) -> str:
+    level = "error" if d.severity == "error" else "warning"
+    msg = d.message + (f" ({d.hint})" if d.hint else "")
+    msg = msg.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return f"::{level} file={d.loc.path},line={d.loc.line},col={d.loc.col},title={d.code}::{msg}"
+
+
+@click.command()
+@click.argument("path", required=False, type=click.Path())
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "github"]),
+    default="text",
+    show_default=True,
+    help="Output for people, tools or GitHub annotations.",
+)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def lint_command(path: str | None, fmt: str, strict: bool) -> None:
+    """Check a content pack (default: the shipped content): YAML, schemas, effects, references,
+    board and setups, box counts."""
+    root = Path(path) if path else content_dir()
+    if not root.exists():
+        click.echo(f"lastlight lint: no such file or folder: {root}", err=True)
+        sys.exit(2)
+    result = lint_path(root)
+    diags = result.diagnostics
+    errors = [d for d in diags if d.severity == "error" or strict]
+    warnings = [d for d in diags if d.severity == "warning" and not strict]
+    if fmt == "json":
+        click.echo(
+            json.dumps(
+                {
+                    "path": str(root),
+                    "files": result.files,
+                    "errors": len(errors),
+                    "warnings": len(warnings),
+                    "diagnostics": [d.to_json() for d in diags],
+                },
+                indent=1,
+            )
+        )
+    elif fmt == "github":
+        for d in diags:
+            click.echo(_github(d))
+    else:
+        for d in diags:
+            click.echo(d.render())
+        click.echo(
+            f"{len(errors)} error{'s' * (len(errors) != 1)}, {len(warnings)} "
+            f"warning{'s' * (len(warnings) != 1)} in {result.files} "
+            f"file{'s' * (result.files != 1)}"
+        )
+    sys.exit(1 if errors else 0)

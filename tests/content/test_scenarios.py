@@ -1,0 +1,40 @@
+"""Every scenario shipped with the content passes (the same runner as `lastlight test`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.pack import SCENARIO_DIR
+from lastlight.interpreter.paths import content_dir
+from lastlight.interpreter.scenario import discover, load_file, run_scenario
+
+FILES = discover(content_dir() / SCENARIO_DIR)
+CASES = [(f, item) for f in FILES for item in load_file(f)[0]]
+
+
+def test_scenario_files_are_valid() -> None:
+    assert FILES
+    for f in FILES:
+        _items, problems = load_file(f)
+        assert not problems, [p.headline() for p in problems]
+
+
+@pytest.mark.parametrize("path, item", CASES, ids=[str(item["id"]) for _f, item in CASES])
+def test_scenario(rules: Rules, path: Path, item) -> None:  # type: ignore[no-untyped-def]
+    result = run_scenario(rules, item)
+    assert result.ok, "\n".join(d.render() for d in result.failures)
+
+
+def test_a_failing_expectation_says_what_and_where(rules: Rules, tmp_path: Path) -> None:
+    source = FILES[0].read_text(encoding="utf-8")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(source.replace("rare: 1}, exhausted", "rare: 2}, exhausted"), "utf-8")
+    items, problems = load_file(broken)
+    assert not problems
+    failures = [d for item in items for d in run_scenario(rules, item).failures]
+    assert len(failures) == 1
+    d = failures[0]
+    assert d.loc.path == str(broken) and d.loc.line > 1
+    assert "expected P0 rare = 2, got 1" in d.message
