@@ -247,8 +247,15 @@ def load_pack(root: str | Path) -> tuple[Pack, Report]:
             )
     _index_items(pack, report)
     _check_counts(pack, report)
-    for _name, phase in _PHASES:
-        phase(pack, report)
+    for name, phase in _PHASES:
+        try:
+            phase(pack, report)
+        except Exception:
+            # A phase may not cope with content that already failed its schema; those errors
+            # are reported. On content that passed, a crash is a bug and must surface.
+            if not report.errors:
+                raise
+            pack.models.setdefault("skipped", []).append(name)
     return pack, report
 
 

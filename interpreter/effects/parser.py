@@ -37,12 +37,14 @@ class _Fail(Exception):
 @lru_cache(maxsize=1)
 def parser() -> Lark:
     grammar = resources.files("lastlight.interpreter.effects").joinpath("grammar.lark")
+    # cache=True keeps the built LALR tables in the temp folder, keyed by the grammar's hash.
     return Lark(
         grammar.read_text(encoding="utf-8"),
         parser="lalr",
         propagate_positions=True,
         start=["start", "condition"],
         maybe_placeholders=False,
+        cache=True,
     )
 
 
@@ -189,6 +191,9 @@ def _match(form: Form, toks: list[_Tok], progress: _Progress) -> dict[str, Any] 
                     found = go(ei + 1, ti + 1, {**args, el.name: value})
                     if found is not None:
                         return found
+                elif el.optional and SLOT_TYPES[el.type][1] and toks[ti][1] == "WORD":
+                    # a word where an optional choice could stand: the likeliest slip
+                    progress.note(ti, form, el)
             if el.optional:
                 return go(ei + 1, ti, args)
             progress.note(ti, form, el)
@@ -222,6 +227,18 @@ def match_phrase(toks: list[_Tok], kinds: tuple[str, ...], what: str) -> ast.Phr
         if args is not None:
             return ast.Phrase(form.id, args, toks[0][2], toks[0][3])
     first = toks[0]
+    if kinds == ("event",):
+        said = " ".join(tok[0] for tok in toks)
+        heads = [f.example.split(":")[0] for f in candidates]
+        raise _Fail(
+            EffectError(
+                first[2],
+                first[3],
+                "E101",
+                f"unknown trigger '{said}'",
+                did_you_mean(said, heads) or "triggers: " + "; ".join(heads[:6]),
+            )
+        )
     if progress.pos <= 0:
         heads = [w for k in kinds for w in head_words(k)]
         started = [f for f in candidates if f.elements and f.elements[0] == first[0]]

@@ -457,7 +457,7 @@ _form(
     M,
     "param",
     "{delta:signed} {param:param}",
-    "{delta} {param}",
+    "{delta} to your {param}",
     "Change one of the game's rule parameters for you (see game.yaml `parameters`).",
     "+1 $research_draw",
 )

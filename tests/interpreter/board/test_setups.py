@@ -1,0 +1,61 @@
+"""Setups: exact counts per player count, symmetric seats, dealt from the seed (R-SET-03)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from lastlight.interpreter.board.setups import deal, seat_profile
+from lastlight.interpreter.engine.rng import Rng, seed_state
+from lastlight.interpreter.pack import Pack
+
+COUNTS = {
+    2: {"inner": 2, "outer": 4, "distant": 2},
+    3: {"inner": 3, "outer": 4, "distant": 3},
+    4: {"inner": 3, "outer": 6, "distant": 6},
+}  # public (CONTENT.md)
+
+
+def _deal(pack: Pack, players: int, seed: int) -> dict:  # type: ignore[type-arg]
+    board = pack.models["board"]
+    piles = {
+        "common": [f"c{i:02}" for i in range(19)],
+        "rare": [f"r{i:02}" for i in range(14)],
+        "deep_space": [f"d{i:02}" for i in range(12)],
+    }
+    planets = [f"planet-{i}" for i in range(15)]
+    return deal(pack.models["setups"][players], board, planets, piles, Rng(seed_state(seed)))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_r_set_03_each_setup_places_the_public_counts(pack: Pack, players: int) -> None:
+    board = pack.models["board"]
+    layout = _deal(pack, players, 1)
+    rings = Counter(board.kind(s) for s, info in layout["sectors"].items() if info.get("planet"))
+    assert dict(rings) == COUNTS[players]
+    planets = [info["planet"] for info in layout["sectors"].values() if info.get("planet")]
+    assert len(planets) == len(set(planets)) == sum(COUNTS[players].values())
+    tokens = [info["token"] for info in layout["sectors"].values() if info.get("planet")]
+    assert all(tokens) and len(set(tokens)) == len(tokens)
+    asteroids = [s for s, info in layout["sectors"].items() if info.get("ast")]
+    assert len(asteroids) <= 7
+    assert len(layout["homes"]) == players
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seats_are_symmetric(pack: Pack, players: int) -> None:
+    setup = pack.models["setups"][players]
+    board = pack.models["board"]
+    profiles = {seat_profile(setup, board, h) for h in setup.homes}
+    assert len(profiles) == 1, profiles
+
+
+def test_r_set_03_same_seed_same_board_other_seed_other_board(pack: Pack) -> None:
+    assert _deal(pack, 4, 7) == _deal(pack, 4, 7)
+    assert _deal(pack, 4, 7) != _deal(pack, 4, 8)
+
+
+def test_rare_places_take_rare_tokens(pack: Pack) -> None:
+    layout = _deal(pack, 4, 3)
+    for sector, pile in pack.models["setups"][4].planets:
+        assert layout["sectors"][sector]["token"][0] == pile[0]
