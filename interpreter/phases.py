@@ -2,5 +2,6 @@
 
 from __future__ import annotations
 
+from . import crossref  # noqa: F401  (crossref)
 from .board import phase as board_phase  # noqa: F401  (board, setups)
 from .effects import check  # noqa: F401  (effects)

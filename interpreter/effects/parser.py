@@ -439,7 +439,24 @@ def _seq_top(tree: Tree) -> ast.Clause:
     return ast.Plain(_seq(tree))
 
 
+@lru_cache(maxsize=8192)
+def _parse_clause_cached(text: str) -> tuple[ast.Clause | None, tuple[EffectError, ...]]:
+    clause, errors = _parse_clause(text)
+    return clause, tuple(errors)
+
+
 def parse_clause(text: str) -> tuple[ast.Clause | None, list[EffectError]]:
+    """Parse one clause of effect text. Returns (clause, []) or (None, [error]).
+
+    The syntax tree is immutable, so a text met again (a repeated token, a reload of the same
+    pack) is parsed once."""
+    if not isinstance(text, str):
+        return None, [EffectError(1, 1, "E100", "an empty effect")]
+    clause, errors = _parse_clause_cached(text)
+    return clause, list(errors)
+
+
+def _parse_clause(text: str) -> tuple[ast.Clause | None, list[EffectError]]:
     """Parse one clause of effect text. Returns (clause, []) or (None, [error])."""
     if not isinstance(text, str) or not text.strip():
         return None, [EffectError(1, 1, "E100", "an empty effect")]

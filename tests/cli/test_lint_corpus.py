@@ -130,6 +130,23 @@ CASES: list[tuple[str, str, str, str, str, str]] = [
         "X011",
         "fractions",
     ),
+    (
+        "duplicate-name",
+        FAC,
+        "    name: The Quiet Lattice",
+        "    name: Loom Archivists",
+        "X003",
+        'name: Loom Archivists\n    effects:\n      - "+1 $research_keep',
+    ),
+    ("action-numbers", ACT, "    number: 4", "    number: 7", "X004", "number: 1"),
+    (
+        "die-faces",
+        GAME,
+        "{id: miss, count: 2, effect: nothing}",
+        "{id: miss, count: 3, effect: nothing}",
+        "X020",
+        "{id: miss, count: 3",
+    ),
     # --- effect syntax
     (
         "effect-unbalanced",
