@@ -220,6 +220,11 @@ class _Runner:
             self._place_ships(p, conf["ships"], conf.loc_of("ships"))
         if "extractors" in conf:
             self._place_extractors(p, conf["extractors"], conf.loc_of("extractors"))
+        if "damage" in conf:
+            for uid, n in conf["damage"].items():
+                if uid not in st["units"]:
+                    raise self._fail(conf.loc_of("damage"), f"unknown unit '{uid}'")
+                st["units"][uid]["d"] = int(n)
         if "graveyard" in conf:
             for uid in conf["graveyard"]:
                 unit = st["units"][uid]
@@ -327,8 +332,8 @@ class _Runner:
             wanted = {int(k): str(v) for k, v in arg.items()}
             while game.state["stage"] == "select" and game.to_move in wanted:
                 p = game.to_move
-                self._apply({"kind": "play", "card": wanted[p]}, loc)
-            if game.state["stage"] == "select":
+                self._apply({"kind": "play", "card": wanted.pop(p)}, loc)
+            if wanted and game.state["stage"] == "select":
                 raise self._fail(loc, f"P{game.to_move} must also choose a card to play")
         elif verb == "choose":
             self._apply(self._match(arg, loc), loc)
