@@ -133,6 +133,8 @@ class _Runner:
             if ach is not None:
                 pl["offer_a"] = [f"{ach}#1"] if ach else []
                 pl["ach"] = None if ach else ""
+        st["pending"] = None  # the open choice was computed from the dealt offers: ask again
+        self.game._advance()
         while st["stage"] in ("faction", "achievement"):
             self.game.apply(self.game.legal()[0])
 

@@ -38,3 +38,23 @@ def test_a_failing_expectation_says_what_and_where(rules: Rules, tmp_path: Path)
     d = failures[0]
     assert d.loc.path == str(broken) and d.loc.line > 1
     assert "expected P0 rare = 2, got 1" in d.message
+
+
+def test_every_item_of_the_box_is_proven_by_a_scenario(rules: Rules) -> None:
+    """Each technology, faction, exploration token and achievement has a scenario that names it
+    in `proves` (and, by the tests above, passes)."""
+    proven = {p for _f, item in CASES for p in item.get("proves") or []}
+    pack = rules.pack
+    wanted = {
+        kind: {str(i["id"]) for i in pack.items_of(kind)}
+        for kind in ("technologies", "factions", "exploration", "achievements")
+    }
+    missing = {kind: sorted(ids - proven) for kind, ids in wanted.items() if ids - proven}
+    assert not missing, f"items without a scenario: {missing}"
+    assert len(wanted["factions"]) == 15 and len(wanted["achievements"]) == 4
+
+
+def test_scenarios_prove_only_real_items(rules: Rules) -> None:
+    proven = {p for _f, item in CASES for p in item.get("proves") or []}
+    unknown = sorted(proven - set(rules.pack.items))
+    assert not unknown, unknown
