@@ -28,9 +28,12 @@ def test_scenario(rules: Rules, path: Path, item) -> None:  # type: ignore[no-un
 
 
 def test_a_failing_expectation_says_what_and_where(rules: Rules, tmp_path: Path) -> None:
-    source = FILES[0].read_text(encoding="utf-8")
+    tech = next(f for f in FILES if f.name == "technologies.yaml")
+    source = tech.read_text(encoding="utf-8")
+    marker = "rare: 1}, exhausted: [photon-harvester]"
+    assert source.count(marker) == 1
     broken = tmp_path / "broken.yaml"
-    broken.write_text(source.replace("rare: 1}, exhausted", "rare: 2}, exhausted"), "utf-8")
+    broken.write_text(source.replace(marker, marker.replace("rare: 1", "rare: 2")), "utf-8")
     items, problems = load_file(broken)
     assert not problems
     failures = [d for item in items for d in run_scenario(rules, item).failures]
