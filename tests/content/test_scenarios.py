@@ -30,7 +30,7 @@ def test_scenario(rules: Rules, path: Path, item) -> None:  # type: ignore[no-un
 def test_a_failing_expectation_says_what_and_where(rules: Rules, tmp_path: Path) -> None:
     tech = next(f for f in FILES if f.name == "technologies.yaml")
     source = tech.read_text(encoding="utf-8")
-    marker = "rare: 1}, exhausted: [photon-harvester]"
+    marker = "rare: 1}\n        exhausted: [photon-harvester]"
     assert source.count(marker) == 1
     broken = tmp_path / "broken.yaml"
     broken.write_text(source.replace(marker, marker.replace("rare: 1", "rare: 2")), "utf-8")
