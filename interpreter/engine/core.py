@@ -268,7 +268,7 @@ class Engine:
     def fire(self, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:
         """Push the frames of p's cards that listen for this event; returns how many."""
         listeners = self.rules.listeners.get(form)
-        if not listeners or p < 0:
+        if not listeners or p < 0 or listeners.isdisjoint(q.card_ids(self, p)):
             return 0
         args = args or {}
         frames: list[tuple[str, str, str | None]] = []

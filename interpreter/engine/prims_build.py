@@ -121,11 +121,12 @@ def extractor_sites(eng: Engine, p: int) -> list[dict[str, Any]]:
         if i not in used:
             options.append({"kind": "extractor", "colony": i})
     taken = q.planet_extractors(eng)
+    owners: dict[str, set[int]] = {}  # membership only; the order comes from the sectors
+    for u in eng.state["units"].values():
+        if u["k"] == "s" and u["at"] == "board":
+            owners.setdefault(u["s"], set()).add(u["o"])
     for sector, info in eng.state["sectors"].items():
-        if not info["planet"] or sector in taken:
-            continue
-        owners = q.owners_in(eng, sector)
-        if owners == [p]:
+        if info["planet"] and sector not in taken and owners.get(sector) == {p}:
             options.append({"kind": "extractor", "sector": sector})
     return options
 

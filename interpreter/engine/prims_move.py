@@ -27,6 +27,15 @@ def blocked_sectors(eng: Engine, owner: int) -> frozenset[str]:
 
 
 def destinations(eng: Engine, owner: int, size: str, sector: str) -> list[str]:
+    ver = eng.state["players"][owner]["ver"] if owner >= 0 else 0
+    key = ("dest", owner, ver, size, sector, eng.state["rot"])
+    cached = eng.cache.get(key)
+    if cached is None:
+        cached = eng.cache[key] = _destinations(eng, owner, size, sector)
+    return cached
+
+
+def _destinations(eng: Engine, owner: int, size: str, sector: str) -> list[str]:
     steps = q.ship_stat(eng, owner, size, "movement")
     if steps <= 0:
         return []

@@ -40,6 +40,16 @@ def active_cards(eng: Engine, p: int) -> Iterator[tuple[str, str | None]]:
             yield mod, size
 
 
+def card_ids(eng: Engine, p: int) -> frozenset[str]:
+    """The designs (base ids) of everything p has in play, for a quick listener test."""
+    key = ("ids", p, eng.state["players"][p]["ver"])
+    cached = eng.cache.get(key)
+    if cached is None:
+        cached = frozenset(base_id(cid) for cid, _size in active_cards(eng, p))
+        eng.cache[key] = cached
+    return cached
+
+
 def statics(eng: Engine, p: int) -> list[tuple[ast.Phrase, str | None]]:
     """Every lasting modifier p has in play, with the ship size it is attached to."""
     key = ("statics", p, eng.state["players"][p]["ver"] if p >= 0 else 0)
@@ -121,6 +131,14 @@ def ship_cost(eng: Engine, p: int, size: str) -> dict[str, int]:
 
 
 def tech_cost(eng: Engine, p: int, card_id: str) -> dict[str, int]:
+    key = ("tcost", p, eng.state["players"][p]["ver"], base_id(card_id))
+    cached = eng.cache.get(key)
+    if cached is None:
+        cached = eng.cache[key] = _tech_cost(eng, p, card_id)
+    return cached
+
+
+def _tech_cost(eng: Engine, p: int, card_id: str) -> dict[str, int]:
     cost = dict(eng.rules.cards[base_id(card_id)].cost)
     for phrase, _size in statics(eng, p):
         if phrase.form == "tech_discount":

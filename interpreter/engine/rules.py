@@ -101,9 +101,15 @@ class Rules:
         return _build(pack)
 
 
+_BASE: dict[str, str] = {}
+
+
 def base_id(physical: str) -> str:
-    """`photon-harvester#2` → `photon-harvester`."""
-    return physical.split("#", 1)[0]
+    """`photon-harvester#2` → `photon-harvester` (memoised: it runs on every card lookup)."""
+    base = _BASE.get(physical)
+    if base is None:
+        base = _BASE[physical] = physical.split("#", 1)[0]
+    return base
 
 
 def _expand(ident: str, copies: int) -> list[str]:

@@ -339,7 +339,7 @@ CASES: list[tuple[str, str, str, str, str, str]] = [
         '      - "exhaust: gain 1 rare"',
         '      - "when activated: gain 1 rare"',
         "E205",
-        "when activated",
+        "when activated: gain 1 rare",
     ),
     # --- board and setups
     ("board-unknown-sector", BOARD, "  - [h3, d9]", "  - [h3, d99]", "B001", "[h3, d99]"),
@@ -473,7 +473,7 @@ def test_all_problems_in_one_run(tmp_path: Path) -> None:
     )
     tech = root / TECH
     tech.write_text(
-        tech.read_text().replace("attached ships get +1 movement", "attached ships get +1 speed")
+        tech.read_text().replace("attached ships get +1 movement", "attached ships get +1 speed", 1)
     )
     result = CliRunner().invoke(main, ["lint", str(root)])
     assert result.exit_code == 1
