@@ -136,6 +136,22 @@ def sites(pack: Pack) -> Iterator[EffectSite]:
                 )
 
 
+def _shown_params(pack: Pack, params: dict[str, int]) -> dict[str, object]:
+    """Parameter values as card text shows them: `0 (1 with 2 players)` where a player count
+    changes the number."""
+    game = pack.doc("game")
+    overrides = game.data.get("player_count_overrides") if game is not None else None
+    shown: dict[str, object] = dict(params)
+    if isinstance(overrides, YDict):
+        for count, values in overrides.items():
+            if not isinstance(values, YDict):
+                continue
+            for name, value in values.items():
+                if name in params and value != params[name]:
+                    shown[name] = f"{params[name]} ({value} with {count} players)"
+    return shown
+
+
 def _params(pack: Pack) -> dict[str, int]:
     game = pack.doc("game")
     params = game.data.get("parameters") if game is not None else None
@@ -307,7 +323,7 @@ def compile_site(
         if cond is None:
             return None
         _Checker(pack, report, site).cond(cond, site.provides)
-        return CompiledClause(site, cond, render_cond(cond, params))
+        return CompiledClause(site, cond, f"Playable only if {render_cond(cond, params)}.")
     clause, errors = parse_clause(site.text)
     for err in errors:
         report.error(error_loc(site, err), err.code, err.message, err.hint)
@@ -323,8 +339,9 @@ def compile_site(
 @register_phase("effects")
 def compile_effects(pack: Pack, report: Report) -> None:
     index = EffectIndex(params=_params(pack))
+    shown = _shown_params(pack, index.params)
     for site in sites(pack):
-        compiled = compile_site(pack, report, site, index.params)
+        compiled = compile_site(pack, report, site, shown)
         if compiled is not None:
             index.by_item.setdefault(site.item, []).append(compiled)
     pack.models["effects"] = index

@@ -17,7 +17,7 @@ _PLURAL_RE = re.compile(r"\{(\w+)\|([^|}]*)\|([^}]*)\}")
 _SLOT_RE = re.compile(r"\{(\w+)\}")
 
 
-def _amount(value: Any, params: Mapping[str, int] | None) -> str:
+def _amount(value: Any, params: Mapping[str, Any] | None) -> str:
     if isinstance(value, str) and value.startswith("$"):
         name = value[1:]
         if params is not None and name in params:
@@ -60,7 +60,8 @@ def _counter(counter: ast.Counter, params: Mapping[str, int] | None) -> str:
     noun = render_phrase(counter.noun, params)
     if counter.per == 1:
         return f"for each of {noun}" if noun.startswith("your") else f"per {_singular(noun)}"
-    return f"for every {counter.per} {noun}"
+    of = "of " if noun.startswith("your") else ""
+    return f"for every {counter.per} {of}{noun}"
 
 
 def _singular(noun: str) -> str:
