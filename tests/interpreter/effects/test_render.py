@@ -28,7 +28,8 @@ CASES = [
     ("may build an extractor here", "You may build an extractor on this planet for free."),
     (
         "make $trade_choices trades; another player gains 1 common",
-        "Make 2 trades (the same one may repeat), then another player of your choice gains 1 common.",
+        "Make 2 trades (the same one may repeat), then another player of your choice "
+        "gains 1 common.",
     ),
     (
         "choose 1 of [gain 1 common | gain 1 uncommon]",
