@@ -144,7 +144,9 @@ def player_view(game: Game, p: int) -> str:
             xt = q.extractor_on_planet(eng, sector)
             owner = f" ext {who(st['units'][xt]['o'])}" if xt else ""
             token = f" [{info['token']}]" if info["up"] else " [?]"
-            bits.append(f"planet {info['planet']}{token}{owner}")
+            planet = game.rules.planets.get(info["planet"], {})
+            colours = "/".join(planet.get("colors", ()))
+            bits.append(f"planet {planet.get('name') or info['planet']} ({colours}){token}{owner}")
         if info["deep"]:
             bits.append("deep space [?]")
         if info["ast"]:
