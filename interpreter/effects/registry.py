@@ -400,6 +400,23 @@ _form(
 _form(
     E, "nothing", "nothing", "nothing happens", "No effect (a token that only yields).", "nothing"
 )
+_form(
+    E,
+    "discard",
+    "discard {n:amount} technology",
+    "discard {n} {n|technology|technologies} of your choice from your hand",
+    "Choose technologies in your hand and put them on the discard pile.",
+    "discard 1 technology",
+)
+_form(
+    E,
+    "destroy_here",
+    "destroy a {size:size?} enemy ship here",
+    "destroy an enemy {size} ship in this sector",
+    "Choose an enemy ship here; it goes to your graveyard (as if you dealt the final damage).",
+    "destroy a small enemy ship here",
+    requires=("sector",),
+)
 
 # --- modifiers: lasting while the card is in play ------------------------------------------
 M = "modifier"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..effects import ast
 from . import queries as q
-from .core import primitive
+from .core import feasible, primitive
 from .prims_economy import to_graveyard
 
 if TYPE_CHECKING:
@@ -345,3 +345,51 @@ def _repair_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
         unit["d"] = max(0, unit["d"] - n)
         eng.event("repair", p, frame["src"], unit=worst)
     return True
+
+
+def _destroy_targets(
+    eng: Engine, p: int, sector: str | None, size: str | None
+) -> list[dict[str, Any]]:
+    if sector is None:
+        return []
+    seen: set[tuple[int, str]] = set()
+    out = []
+    doomed = (eng.state.get("combat") or {}).get("doomed", {})
+    for uid in q.ships_in(eng, sector):
+        u = eng.state["units"][uid]
+        if uid in doomed or not q.are_enemies(eng, p, u["o"]) or size not in (None, u["z"]):
+            continue
+        if (u["o"], u["z"]) not in seen:
+            seen.add((u["o"], u["z"]))
+            out.append({"kind": "destroy", "owner": u["o"], "size": u["z"]})
+    return out
+
+
+@feasible("destroy_here")
+def _can_destroy(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
+    return bool(_destroy_targets(eng, frame["p"], frame["sec"], ph.args.get("size")))
+
+
+@primitive("destroy_here")
+def _destroy_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """Destroy an enemy ship in this sector: it goes to the actor's graveyard (R-GRV-01)."""
+    p, sector = frame["p"], frame["sec"]
+    if frame["loc"].get("done"):
+        return True
+    if choice is None:
+        options = _destroy_targets(eng, p, sector, ph.args.get("size"))
+        if not options:
+            return True
+        return eng.ask(p, "destroy", options, "Choose an enemy ship to destroy")
+    uid = next(
+        x
+        for x in q.ships_in(eng, sector)
+        if eng.state["units"][x]["o"] == choice["owner"]
+        and eng.state["units"][x]["z"] == choice["size"]
+    )
+    eng.event("destroyed", p, frame["src"], unit=uid, owner=choice["owner"], sector=sector)
+    to_graveyard(eng, uid, p)
+    frame["loc"]["done"] = 1
+    eng.fire("destroy_ship", p, {"size": choice["size"]}, sec=sector)
+    eng.fire("lose_ship", choice["owner"], {"size": choice["size"]}, sec=sector)
+    return False

@@ -226,3 +226,30 @@ def _pick_up_one(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
     pl["hand"].append(choice["card"])
     eng.event("pick_up", p, frame["src"], cards=[choice["card"]])
     return True
+
+
+@feasible("discard")
+def _can_discard(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
+    return bool(eng.state["players"][frame["p"]]["tech_hand"])
+
+
+@primitive("discard")
+def _discard(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    p = frame["p"]
+    loc = frame["loc"]
+    pl = eng.state["players"][p]
+    if "left" not in loc:
+        loc["left"] = q.amount(eng, p, ph.args["n"]) * mult
+    if choice is not None:
+        pl["tech_hand"].remove(choice["card"])
+        eng.state["discard"].append(choice["card"])
+        eng.event("discard", p, frame["src"], card=choice["card"])
+        loc["left"] -= 1
+    if loc["left"] <= 0 or not pl["tech_hand"]:
+        return True
+    return eng.ask(
+        p,
+        "discard",
+        [{"kind": "discard", "card": c} for c in _distinct(pl["tech_hand"])],
+        f"Discard a technology from your hand ({loc['left']} left)",
+    )
