@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import Diagnostic, Loc
-from .pack import KINDS, discover, load_pack
+from .errors import Diagnostic, Loc, did_you_mean
+from .pack import KINDS, SCENARIO_DIR, Pack, discover, load_pack
 from .schema import validate
 from .yamlload import YDict, load_yaml
 
@@ -82,7 +82,68 @@ def lint_path(root: Path) -> LintResult:
                     severity="warning",
                 )
             )
-    return LintResult(sorted(diags, key=_key), len(discover(root)))
+    scenario_files = (
+        sorted((root / SCENARIO_DIR).glob("*.yaml")) if (root / SCENARIO_DIR).is_dir() else []
+    )
+    for path in scenario_files:
+        diags.extend(lint_scenarios(path, pack))
+    return LintResult(sorted(diags, key=_key), len(discover(root)) + len(scenario_files))
+
+
+def lint_scenarios(path: Path, pack: Pack) -> list[Diagnostic]:
+    """A scenario file: its schema, and every item, card and sector it names (X030-X032)."""
+    try:
+        shown = str(path.relative_to(Path.cwd()))
+    except ValueError:
+        shown = str(path)
+    data, problems = load_yaml(path, shown)
+    if data is None:
+        return problems
+    problems = problems + validate("scenarios", data)
+    if problems or not isinstance(data, YDict):
+        return problems
+    items = pack.items
+    board = pack.models.get("board")
+    sectors = set(board.sectors()) if board is not None else set()
+    out: list[Diagnostic] = []
+    for scenario in data.get("items") or []:
+        for i, ident in enumerate(scenario.get("proves") or []):
+            if ident not in items:
+                out.append(
+                    Diagnostic(
+                        scenario["proves"].loc_of(i),
+                        "X030",
+                        f"scenario '{scenario['id']}' proves unknown item '{ident}'",
+                        hint=did_you_mean(ident, items),
+                    )
+                )
+        setup = scenario.get("setup") or YDict()
+        for sector in setup.get("sectors") or {}:
+            if sectors and sector not in sectors:
+                out.append(
+                    Diagnostic(
+                        setup["sectors"].key_loc(sector),
+                        "X032",
+                        f"unknown sector '{sector}'",
+                        hint=did_you_mean(str(sector), sectors),
+                    )
+                )
+        for _p, conf in (setup.get("players") or {}).items():
+            for key in ("in_play", "tech_hand", "faction", "achievement"):
+                value = conf.get(key)
+                names = value if isinstance(value, list) else [value] if value else []
+                for name in names:
+                    card = name["card"] if isinstance(name, dict) else name
+                    if card and card not in items:
+                        out.append(
+                            Diagnostic(
+                                conf.loc_of(key),
+                                "X031",
+                                f"unknown card '{card}' in {key}",
+                                hint=did_you_mean(str(card), items),
+                            )
+                        )
+    return out
 
 
 def _key(d: Diagnostic) -> tuple[str, int, int, str]:

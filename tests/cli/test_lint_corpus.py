@@ -547,3 +547,19 @@ def test_a_suppression_silences_a_warning_and_a_stale_one_is_reported(tmp_path: 
     result2 = CliRunner().invoke(main, ["lint", str(root2), "--format", "json"])
     assert [d["code"] for d in json.loads(result2.output)["diagnostics"]] == ["W900"]
     assert CliRunner().invoke(main, ["lint", str(root2), "--strict"]).exit_code == 1
+
+
+def test_scenario_files_are_linted_with_the_pack(tmp_path: Path) -> None:
+    root = tmp_path / "pack"
+    shutil.copytree(content_dir(), root)
+    path = root / "scenarios" / "factions.yaml"
+    text = path.read_text()
+    path.write_text(
+        text.replace("proves: [loom-archivists]", "proves: [loom-archivist]", 1).replace(
+            "ships: {c: {small: 1}}", "ships: {cc: {small: 1}}", 1
+        )
+    )
+    result = CliRunner().invoke(main, ["lint", str(root), "--format", "json"])
+    assert result.exit_code == 1
+    codes = {d["code"] for d in json.loads(result.output)["diagnostics"]}
+    assert "X030" in codes

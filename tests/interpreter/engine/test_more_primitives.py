@@ -10,7 +10,6 @@ import shutil
 from pathlib import Path
 
 import yaml
-
 from lastlight.interpreter.engine.rules import Rules
 from lastlight.interpreter.pack import load_pack_or_raise
 from lastlight.interpreter.paths import content_dir
@@ -35,31 +34,63 @@ def _run(rules: Rules, scenario: dict) -> list[str]:  # type: ignore[type-arg]
 
 
 def test_discard_then_draw(tmp_path: Path) -> None:
-    rules = _pack_with(tmp_path, "technologies.yaml", '"exhaust: gain 1 uncommon"',
-                       '"exhaust: discard 1 technology; draw 2 technologies"')
-    failures = _run(rules, {
-        "id": "discard-draw", "players": 2,
-        "setup": {"players": {0: {"faction": "", "achievement": "", "in_play": ["crystal-lattice"],
-                                  "tech_hand": ["recyclers", "core-taps"]},
-                              1: {"faction": "", "achievement": ""}},
-                  "deck_top": ["hyperlanes", "time-loop"]},
-        "steps": [{"play": {0: "mine", 1: "mine"}},
-                  {"choose": {"kind": "use", "card": "crystal-lattice"}},
-                  {"choose": {"kind": "discard", "card": "recyclers"}}, {"finish": "round"}],
-        "expect": {"players": {0: {"tech_hand": ["core-taps", "hyperlanes", "time-loop"]}}},
-    })
+    rules = _pack_with(
+        tmp_path,
+        "technologies.yaml",
+        '"exhaust: gain 1 uncommon"',
+        '"exhaust: discard 1 technology; draw 2 technologies"',
+    )
+    failures = _run(
+        rules,
+        {
+            "id": "discard-draw",
+            "players": 2,
+            "setup": {
+                "players": {
+                    0: {
+                        "faction": "",
+                        "achievement": "",
+                        "in_play": ["crystal-lattice"],
+                        "tech_hand": ["recyclers", "core-taps"],
+                    },
+                    1: {"faction": "", "achievement": ""},
+                },
+                "deck_top": ["hyperlanes", "time-loop"],
+            },
+            "steps": [
+                {"play": {0: "mine", 1: "mine"}},
+                {"choose": {"kind": "use", "card": "crystal-lattice"}},
+                {"choose": {"kind": "discard", "card": "recyclers"}},
+                {"finish": "round"},
+            ],
+            "expect": {"players": {0: {"tech_hand": ["core-taps", "hyperlanes", "time-loop"]}}},
+        },
+    )
     assert not failures, failures
 
 
 def test_destroy_an_enemy_ship_here(tmp_path: Path) -> None:
-    rules = _pack_with(tmp_path, "exploration.yaml", "effect: nothing\n    source: designed",
-                       "effect: destroy a small enemy ship here\n    source: designed")
-    failures = _run(rules, {
-        "id": "destroy-here", "players": 2,
-        "setup": {"players": {0: {"faction": "", "achievement": "", "ships": {"o0": {"small": 1}}},
-                              1: {"faction": "", "achievement": "", "ships": {"o0": {"small": 1}}}},
-                  "sectors": {"o0": {"deep": "ds-nebula"}}, "lumos": {"ships": {}}},
-        "steps": [{"play": {0: "command", 1: "mine"}}, {"choose": "done"}, {"finish": "round"}],
-        "expect": {"players": {0: {"graveyard": 1}, 1: {"ships": {}}}},
-    })
+    rules = _pack_with(
+        tmp_path,
+        "exploration.yaml",
+        "effect: nothing\n    source: designed",
+        "effect: destroy a small enemy ship here\n    source: designed",
+    )
+    failures = _run(
+        rules,
+        {
+            "id": "destroy-here",
+            "players": 2,
+            "setup": {
+                "players": {
+                    0: {"faction": "", "achievement": "", "ships": {"o0": {"small": 1}}},
+                    1: {"faction": "", "achievement": "", "ships": {"o0": {"small": 1}}},
+                },
+                "sectors": {"o0": {"deep": "ds-nebula"}},
+                "lumos": {"ships": {}},
+            },
+            "steps": [{"play": {0: "command", 1: "mine"}}, {"choose": "done"}, {"finish": "round"}],
+            "expect": {"players": {0: {"graveyard": 1}, 1: {"ships": {}}}},
+        },
+    )
     assert not failures, failures
