@@ -29,7 +29,25 @@ def load_schema(kind: str) -> dict[str, Any]:
 def _validator(kind: str) -> Draft202012Validator:
     # The schemas themselves are checked against the metaschema by the test suite; doing it on
     # every load would cost more than all the content validation.
-    return Draft202012Validator(load_schema(kind))
+    return Draft202012Validator(_inline_refs(load_schema(kind)))
+
+
+def _inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
+    """Replace local `#/$defs/...` references by the definitions themselves (our schemas are
+    not recursive); resolving a `$ref` at every node is most of jsonschema's time."""
+    defs = schema.get("$defs", {})
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/") and len(node) == 1:
+                return walk(defs[ref.removeprefix("#/$defs/")])
+            return {k: walk(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return node
+
+    return walk(schema)
 
 
 def _leaf_errors(error: ValidationError) -> list[ValidationError]:

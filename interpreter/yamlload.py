@@ -19,6 +19,10 @@ from .errors import Diagnostic, Loc
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+
+
 class YDict(dict):
     """A mapping that remembers where it, each key and each value stand in the file."""
 
@@ -135,6 +139,11 @@ class _Builder:
                 items.item_locs.append(self.loc(child))
                 items.styles.append(getattr(child, "style", None))
             return items
+        tag = node.tag
+        if tag == _STR:
+            return node.value
+        if tag == _INT and node.value.isdigit():
+            return int(node.value)
         return self.loader.construct_object(node, deep=True)
 
 
