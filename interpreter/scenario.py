@@ -341,7 +341,7 @@ class _Runner:
             self._apply(self._match(arg, loc), loc)
         elif verb == "illegal":
             legal = game.legal()
-            found = [d for d in legal if _matches(d, arg)]
+            found = [d for d in legal if matches(d, arg)]
             if found:
                 raise self._fail(
                     loc, f"{dict(arg)} was expected to be illegal, but is legal ({found[0]})"
@@ -356,7 +356,7 @@ class _Runner:
     def _match(self, arg: Any, loc: Loc) -> dict[str, Any]:
         legal = self.game.legal()
         wanted = {"kind": arg} if isinstance(arg, str) else dict(arg)
-        found = [d for d in legal if _matches(d, wanted)]
+        found = [d for d in legal if matches(d, wanted)]
         if len(found) != 1:
             shown = "; ".join(str(d) for d in legal[:12]) or "none (no decision is open)"
             what = "no" if not found else f"{len(found)}"
@@ -479,7 +479,7 @@ class _Runner:
         log = self.game.log
         pos = 0
         for i, want in enumerate(events):
-            while pos < len(log) and not _matches(log[pos], want):
+            while pos < len(log) and not matches(log[pos], want):
                 pos += 1
             if pos >= len(log):
                 raise self._fail(
@@ -488,14 +488,14 @@ class _Runner:
                 )
             pos += 1
         for i, want in enumerate(expect.get("no_events") or []):
-            hit = next((e for e in log if _matches(e, want)), None)
+            hit = next((e for e in log if matches(e, want)), None)
             if hit is not None:
                 raise self._fail(
                     expect["no_events"].loc_of(i), f"an event matching {dict(want)} happened: {hit}"
                 )
         if "legal" in expect:
             for i, want in enumerate(expect["legal"]):
-                if not any(_matches(d, want) for d in self.game.legal()):
+                if not any(matches(d, want) for d in self.game.legal()):
                     raise self._fail(
                         expect["legal"].loc_of(i),
                         f"expected {dict(want)} to be legal; legal: {self.game.legal()[:10]}",
@@ -506,7 +506,7 @@ class _Runner:
             raise self._fail(loc, f"expected {what} = {expected!r}, got {actual!r}")
 
 
-def _matches(actual: dict[str, Any], wanted: Any) -> bool:
+def matches(actual: dict[str, Any], wanted: Any) -> bool:
     for key, value in wanted.items():
         have = actual.get(key)
         if isinstance(have, str) and isinstance(value, str) and "#" in have and "#" not in value:

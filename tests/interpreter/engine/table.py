@@ -12,6 +12,7 @@ from typing import Any
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.game import Decision, Game
 from lastlight.interpreter.engine.rules import Rules, base_id
+from lastlight.interpreter.scenario import matches
 
 Policy = Callable[[Game, list[Decision]], Decision]
 
@@ -168,24 +169,14 @@ def play(game: Game, cards: dict[int, str]) -> None:
 
 def choose(game: Game, **match: Any) -> Decision:
     """Apply the one legal decision matching these keys (card ids may be base ids)."""
-    found = [d for d in game.legal() if _match(d, match)]
+    found = [d for d in game.legal() if matches(d, match)]
     assert len(found) == 1, f"{len(found)} decisions match {match}; legal: {game.legal()}"
     game.apply(found[0])
     return found[0]
 
 
 def can(game: Game, **match: Any) -> bool:
-    return any(_match(d, match) for d in game.legal())
-
-
-def _match(d: Decision, match: dict[str, Any]) -> bool:
-    for k, v in match.items():
-        have = d.get(k)
-        if isinstance(have, str) and isinstance(v, str) and "#" in have and "#" not in v:
-            have = base_id(have)
-        if have != v:
-            return False
-    return True
+    return any(matches(d, match) for d in game.legal())
 
 
 def passive(game: Game, legal: list[Decision]) -> Decision:
@@ -243,4 +234,4 @@ def ships_at(game: Game, sector: str, owner: int | None = None) -> list[str]:
 
 
 def events(game: Game, name: str, **match: Any) -> list[dict[str, Any]]:
-    return [e for e in game.log if e["event"] == name and _match(e, match)]
+    return [e for e in game.log if e["event"] == name and matches(e, match)]
