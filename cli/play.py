@@ -103,13 +103,14 @@ def play_command(
     game = Game.new(rules, players, seed)
     agents = {p: make_bot(name, seed * 31 + p) for p, name in enumerate(seats) if name != "human"}
     shown = 0
+    viewer = human[0] if len(human) == 1 else None
     try:
         while not game.over:
             p = game.to_move
             assert p is not None
             if show_log or human:
                 for e in game.log[shown:]:
-                    click.echo(event_line(game, e))
+                    click.echo(event_line(game, e, viewer))
                 shown = len(game.log)
             decision = _ask_human(game, p) if p in human else agents[p].choose(game, game.legal())
             game.apply(decision)
@@ -118,7 +119,7 @@ def play_command(
         sys.exit(1)
     if show_log or human:
         for e in game.log[shown:]:
-            click.echo(event_line(game, e))
+            click.echo(event_line(game, e, viewer))
     elapsed = time.perf_counter() - started
     st = game.state
     click.echo(

@@ -28,8 +28,9 @@ def card_name(game: Game, cid: str) -> str:
         return cid
 
 
-def event_line(game: Game, e: dict[str, Any]) -> str:
-    """One readable line per event, naming the content that caused it."""
+def event_line(game: Game, e: dict[str, Any], viewer: int | None = None) -> str:
+    """One readable line per event, naming the content that caused it. With a `viewer`, other
+    players' secret achievements stay hidden (R-SET-06)."""
     name = e["event"]
     p = who(e.get("player"))
     rest = {k: v for k, v in e.items() if k not in ("round", "event", "player", "source", "at")}
@@ -51,6 +52,42 @@ def event_line(game: Game, e: dict[str, Any]) -> str:
         text = f"{p} destroys {e['unit']} of {who(e['owner'])} in {e['sector']}"
     elif name == "reveal":
         text = f"{p} reveals {e['token']} in {e['sector']}"
+    elif name == "keep":
+        kept = e.get("card") or ", ".join(card_name(game, c) for c in e.get("cards", []))
+        card = game.rules.cards.get(base_id(kept)) if e.get("card") else None
+        if (
+            card is not None
+            and card.kind == "achievement"
+            and viewer is not None
+            and viewer != e.get("player")
+        ):
+            return f"R{e['round']:>3} {p} keeps a secret planetary achievement"
+        text = f"{p} keeps {card_name(game, kept) if e.get('card') else kept}"
+    elif name == "alliance":
+        text = (
+            f"the Lumos ally with {p}"
+            if e.get("player") is not None
+            else "the Lumos ally with nobody (light is tied)"
+        )
+    elif name == "rotation":
+        text = f"the board rotates (state {e['rotation']})"
+    elif name == "lumos_reinforced":
+        text = f"{e['ships']} Lumos ships join the center"
+    elif name == "pick_up":
+        cards = ", ".join(card_name(game, c) for c in e.get("cards", []))
+        text = f"{p} picks up {cards or 'nothing'}"
+    elif name == "roll":
+        text = f"{p} rolls {e['dice']} dice for {e['size']} ships in {e['sector']}" + (
+            " (Lumos)" if e.get("lumos") else ""
+        )
+    elif name == "die":
+        text = f"{p} rolls {e['face']}"
+    elif name == "damage":
+        text = f"{p} deals 1 damage to {e['unit']}"
+    elif name == "exhaust":
+        text = f"{p} exhausts {card_name(game, e['card'])}"
+    elif name == "trigger":
+        text = f"{p}: {card_name(game, e['card'])} triggers ({e['on']})"
     elif name == "round":
         text = f"--- round {e['round']} (first player {who(e['first'])}, rotation {e['rotation']})"
     elif name == "game_over":
@@ -64,7 +101,12 @@ def event_line(game: Game, e: dict[str, Any]) -> str:
         text = f"{p} {name} {details}".strip()
     src = e.get("source")
     if src and name not in ("play", "round"):
-        label = src.split(":")[1] if src.startswith("action:") else card_name(game, src)
+        if src.startswith("action:"):
+            label = src.split(":")[1]
+        elif src.startswith("card:"):
+            label = card_name(game, src.split(":")[1])
+        else:
+            label = card_name(game, src)
         text += f"  [{label}{' @ ' + e['at'] if e.get('at') else ''}]"
     return f"R{e['round']:>3} {text}"
 
