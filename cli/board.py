@@ -1,4 +1,4 @@
-"""`lastlight board`: draw the dealt board for a player count and seed as SVG."""
+"""`lastlight board`: draw a dealt board, or a saved game in progress, as SVG."""
 
 from __future__ import annotations
 
@@ -7,7 +7,12 @@ import sys
 import click
 from lastlight.interpreter.board.svg import render, view_from_state
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.replay import write_atomic
+from lastlight.interpreter.engine.replay import (
+    ReplayError,
+    load_replay,
+    run_replay,
+    write_atomic,
+)
 
 from ._content import load_rules_or_exit
 
@@ -27,20 +32,54 @@ from ._content import load_rules_or_exit
     "--output", "-o", type=click.Path(dir_okay=False), required=True, help="The SVG file to write."
 )
 @click.option("--content", type=click.Path(exists=True, file_okay=False))
+@click.option(
+    "--replay",
+    "replay_file",
+    type=click.Path(dir_okay=False),
+    help="Draw a saved game instead, as it stands after --step decisions.",
+)
+@click.option(
+    "--step",
+    type=click.IntRange(min=0),
+    default=None,
+    help="With --replay: how many decisions to play (default: all of them).",
+)
 def board_command(
-    players: int, seed: int, rotations: int, output: str, content: str | None
+    players: int,
+    seed: int,
+    rotations: int,
+    output: str,
+    content: str | None,
+    replay_file: str | None,
+    step: int | None,
 ) -> None:
-    """Draw the board a game with this seed starts from (R-SET-03), turned K rotations."""
+    """Draw the board a game with this seed starts from (R-SET-03), turned K rotations; or a
+    saved game in progress (--replay FILE --step N)."""
     if not output.lower().endswith(".svg"):
         raise click.BadParameter("the picture is SVG: name the file *.svg", param_hint="-o")
     rules = load_rules_or_exit(content)
-    game = Game.new(rules, players, seed, log=False)
-    state = game.state
-    state["rot"] = rotations % game.board.period
     piles = {phys: t.pile for phys, t in rules.tokens.items()}
-    view = view_from_state(state, rules.planets, piles)
-    view["rotation"] = rotations
-    svg = render(game.board, view, f"Last Light - {players} players, seed {seed}")
+    if replay_file:
+        try:
+            data = load_replay(replay_file)
+            if step is not None:
+                data = {**data, "decisions": data["decisions"][:step], "result": None}
+            game = run_replay(rules, data, log=False)
+        except ReplayError as exc:
+            click.echo(f"lastlight board: {exc}", err=True)
+            sys.exit(1)
+        view = view_from_state(game.state, rules.planets, piles)
+        title = (
+            f"Last Light - {replay_file}, round {game.state['round']}, after "
+            f"{len(game.history)} decisions"
+        )
+    else:
+        game = Game.new(rules, players, seed, log=False)
+        game.state["rot"] = rotations % game.board.period
+        view = view_from_state(game.state, rules.planets, piles)
+        view["rotation"] = rotations
+        title = f"Last Light - {players} players, seed {seed}"
+    svg = render(game.board, view, title)
     try:
         write_atomic(output, svg)
     except OSError as exc:

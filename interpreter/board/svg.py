@@ -99,7 +99,9 @@ def render(board: Board, view: dict[str, Any], title: str = "") -> str:
         f'<rect width="{SIZE}" height="{SIZE}" fill="#05070f"/>',
     ]
     if title:
-        out.append(f'<text x="16" y="28" fill="#e5e7eb" font-size="18">{escape(title)}</text>')
+        out.append(
+            f'<text x="16" y="{SIZE - 38}" fill="#e5e7eb" font-size="16">{escape(title)}</text>'
+        )
     out.append(
         f'<text x="16" y="{SIZE - 16}" fill="#9ca3af" font-size="13">rotation '
         f"{rotation % board.period} of {board.period}</text>"

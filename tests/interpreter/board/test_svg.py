@@ -55,3 +55,15 @@ def test_an_unwritable_output_fails_without_a_traceback(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["board", "-o", str(tmp_path / "no" / "such" / "x.svg")])
     assert result.exit_code == 1
     assert "cannot write" in result.output
+
+
+def test_a_saved_game_draws_at_any_step(tmp_path: Path) -> None:
+    replay = tmp_path / "g.json"
+    runner = CliRunner()
+    assert runner.invoke(main, ["play", "-n", "3", "-s", "4", "--save", str(replay)]).exit_code == 0
+    out = tmp_path / "mid.svg"
+    result = runner.invoke(main, ["board", "--replay", str(replay), "--step", "40", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "after 40 decisions" in out.read_text()
+    broken = runner.invoke(main, ["board", "--replay", str(tmp_path / "none.json"), "-o", str(out)])
+    assert broken.exit_code == 1 and "cannot read" in broken.output
