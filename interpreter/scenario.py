@@ -31,6 +31,7 @@ from .engine.core import EngineError
 from .engine.game import Game, IllegalDecision
 from .engine.rules import Rules, base_id
 from .errors import Diagnostic, Loc
+from .scenario_expect import check, matches
 from .schema import validate
 from .yamlload import YDict, YList, load_yaml
 
@@ -404,141 +405,7 @@ class _Runner:
 
     # --- expectations -----------------------------------------------------------------------
     def _check(self, expect: YDict) -> None:
-        st = self.game.state
-        eng = self.game.eng
-        for p, conf in (expect.get("players") or {}).items():
-            pl = st["players"][int(p)]
-            for key, want in conf.items():
-                at = conf.loc_of(key)
-                if key == "resources":
-                    for res, n in want.items():
-                        self._eq(at, f"P{p} {res}", pl["res"][res], n)
-                elif key == "light":
-                    self._eq(at, f"P{p} light", pl["light"], want)
-                elif key in ("hand", "played"):
-                    self._eq(at, f"P{p} {key}", sorted(pl[key]), sorted(want))
-                elif key == "in_play":
-                    have = sorted(
-                        base_id(c)
-                        for c, _s in q.active_cards(eng, int(p))
-                        if self.rules.cards[base_id(c)].kind == "technology"
-                    )
-                    self._eq(at, f"P{p} technologies in play", have, sorted(want))
-                elif key == "tech_hand":
-                    self._eq(
-                        at,
-                        f"P{p} technologies in hand",
-                        sorted(base_id(c) for c in pl["tech_hand"]),
-                        sorted(want),
-                    )
-                elif key == "exhausted":
-                    self._eq(
-                        at,
-                        f"P{p} exhausted",
-                        sorted(base_id(c) for c in pl["exhausted"]),
-                        sorted(want),
-                    )
-                elif key == "ships":
-                    self._eq(at, f"P{p} ships", _ships(st, int(p)), _norm_ships(want))
-                elif key == "extractors":
-                    self._eq(at, f"P{p} extractors", _extractors(st, int(p)), sorted(want))
-                elif key == "graveyard":
-                    self._eq(at, f"P{p} graveyard size", len(pl["grave"]), want)
-                elif key == "damage":
-                    for uid, n in want.items():
-                        self._eq(at, f"damage on {uid}", st["units"][uid]["d"], n)
-                else:
-                    raise self._fail(at, f"unknown expectation '{key}'")
-        if "lumos_ships" in expect:
-            self._eq(
-                expect.loc_of("lumos_ships"),
-                "Lumos ships",
-                _ships(st, q.LUMOS),
-                _norm_ships(expect["lumos_ships"]),
-            )
-        if "lumos_ally" in expect:
-            self._eq(
-                expect.loc_of("lumos_ally"),
-                "Lumos ally",
-                (st.get("lumos") or {}).get("ally"),
-                expect["lumos_ally"],
-            )
-        for key in ("round", "rotation", "first", "over", "winners"):
-            if key in expect:
-                actual = {"rotation": st["rot"]}.get(key, st.get(key))
-                self._eq(expect.loc_of(key), key, actual, expect[key])
-        for sector, conf in (expect.get("sectors") or {}).items():
-            info = st["sectors"][sector]
-            for key, want in conf.items():
-                actual = {
-                    "token_up": info["up"],
-                    "deep": info["deep"] and base_id(info["deep"]),
-                }.get(key, info.get(key))
-                self._eq(conf.loc_of(key), f"{sector} {key}", actual, want)
-        events = expect.get("events") or []
-        log = self.game.log
-        pos = 0
-        for i, want in enumerate(events):
-            while pos < len(log) and not matches(log[pos], want):
-                pos += 1
-            if pos >= len(log):
-                raise self._fail(
-                    events.loc_of(i),
-                    f"no event matching {dict(want)} (in order after the previous expected one)",
-                )
-            pos += 1
-        for i, want in enumerate(expect.get("no_events") or []):
-            hit = next((e for e in log if matches(e, want)), None)
-            if hit is not None:
-                raise self._fail(
-                    expect["no_events"].loc_of(i), f"an event matching {dict(want)} happened: {hit}"
-                )
-        if "legal" in expect:
-            for i, want in enumerate(expect["legal"]):
-                if not any(matches(d, want) for d in self.game.legal()):
-                    raise self._fail(
-                        expect["legal"].loc_of(i),
-                        f"expected {dict(want)} to be legal; legal: {self.game.legal()[:10]}",
-                    )
+        check(self, expect)
 
-    def _eq(self, loc: Loc, what: str, actual: Any, expected: Any) -> None:
-        if actual != expected:
-            raise self._fail(loc, f"expected {what} = {expected!r}, got {actual!r}")
-
-
-def matches(actual: dict[str, Any], wanted: Any) -> bool:
-    for key, value in wanted.items():
-        have = actual.get(key)
-        if isinstance(have, str) and isinstance(value, str) and "#" in have and "#" not in value:
-            have = base_id(have)
-        if have != value:
-            return False
-    return True
-
-
-def _ships(st: dict[str, Any], owner: int) -> dict[str, dict[str, int]]:
-    out: dict[str, dict[str, int]] = {}
-    for u in st["units"].values():
-        if u["o"] == owner and u["k"] == "s" and u["at"] == "board":
-            out.setdefault(u["s"], {}).setdefault(u["z"], 0)
-            out[u["s"]][u["z"]] += 1
-    return {s: dict(sorted(z.items())) for s, z in sorted(out.items())}
-
-
-def _norm_ships(spec: Any) -> dict[str, dict[str, int]]:
-    return {
-        str(s): dict(sorted((str(k), int(v)) for k, v in z.items() if int(v)))
-        for s, z in sorted(spec.items())
-        if any(int(v) for v in z.values())
-    }
-
-
-def _extractors(st: dict[str, Any], p: int) -> list[str]:
-    out = []
-    for u in st["units"].values():
-        if u["o"] == p and u["k"] == "x":
-            if u["at"] == "colony":
-                out.append(f"colony:{u['c']}")
-            elif u["at"] == "planet":
-                out.append(u["s"])
-    return sorted(out)
+    def fail(self, loc: Loc, message: str) -> ScenarioFailure:
+        return self._fail(loc, message)
