@@ -215,6 +215,9 @@ def count_of(pack: Pack, name: str) -> int | None:
     return fn(pack) if fn else None
 
 
+_SCHEMA_CACHE: dict[tuple[str, str, str], tuple[Any, ...]] = {}
+
+
 def load_pack(root: str | Path) -> tuple[Pack, Report]:
     """Load, validate and compile a content pack folder. Never raises on bad content."""
     # The build phases live in their own modules; importing them registers them.
@@ -232,10 +235,18 @@ def load_pack(root: str | Path) -> tuple[Pack, Report]:
         return pack, report
     digest = hashlib.sha256()
     for doc in docs:
-        problems = schema.validate(doc.kind, doc.data)
+        raw = Path(doc.path).read_bytes() if Path(doc.path).exists() else b""
+        digest.update(raw)
+        # The same bytes at the same place validate the same: a long-lived process (a watch
+        # loop, an editor) re-checks only the files that changed.
+        key = (doc.kind, doc.path, hashlib.sha256(raw).hexdigest())
+        problems = _SCHEMA_CACHE.get(key)
+        if problems is None or not raw:
+            problems = tuple(schema.validate(doc.kind, doc.data))
+            if raw:
+                _SCHEMA_CACHE[key] = problems
         report.extend(problems)
         pack.docs.setdefault(doc.kind, []).append(doc)
-        digest.update(Path(doc.path).read_bytes() if Path(doc.path).exists() else b"")
     pack.digest = digest.hexdigest()[:16]
     for kind in ("pack", "game", "board", "setups"):
         extra = pack.docs.get(kind, [])[1:]
