@@ -94,56 +94,71 @@ def new_state(
                 "ver": 0,
             }
         )
-        home = state["homes"][p]
-        at_home = dict(start.get("ships_at_home") or {})
-        for size in sizes:
-            for i in range(rules.pieces_ships.get(size, 0)):
-                on_board = at_home.get(size, 0) > 0
-                if on_board:
-                    at_home[size] -= 1
-                state["units"][f"p{p}-{size}-{i + 1}"] = {
-                    "o": p,
-                    "k": "s",
-                    "z": size,
-                    "at": "board" if on_board else "supply",
-                    "s": home if on_board else None,
-                    "c": None,
-                    "d": 0,
-                    "g": None,
-                }
+        _add_ships(
+            state["units"],
+            f"p{p}",
+            p,
+            rules.pieces_ships,
+            sizes,
+            dict(start.get("ships_at_home") or {}),
+            state["homes"][p],
+        )
         common_spaces = [i for i, r in enumerate(rules.colony_spaces) if r == "common"]
         for i in range(rules.pieces_extractors):
             on_colony = i < int(start.get("colony_extractors", 1)) and i < len(common_spaces)
-            state["units"][f"p{p}-x-{i + 1}"] = {
-                "o": p,
-                "k": "x",
-                "z": None,
-                "at": "colony" if on_colony else "supply",
-                "s": None,
-                "c": common_spaces[i] if on_colony else None,
-                "d": 0,
-                "g": None,
-            }
+            state["units"][f"p{p}-x-{i + 1}"] = _unit(
+                p,
+                "x",
+                None,
+                "colony" if on_colony else "supply",
+                colony=common_spaces[i] if on_colony else None,
+            )
     if state["lumos"] is not None:  # R-TWO-02
-        start_lumos = dict(rules.lumos.get("start") or {})
-        for size in sizes:
-            for i in range(int((rules.lumos.get("ships") or {}).get(size, 0))):
-                on_board = start_lumos.get(size, 0) > 0
-                if on_board:
-                    start_lumos[size] -= 1
-                state["units"][f"lumos-{size}-{i + 1}"] = {
-                    "o": LUMOS,
-                    "k": "s",
-                    "z": size,
-                    "at": "board" if on_board else "supply",
-                    "s": layout.get("lumos_start", state["center"]) if on_board else None,
-                    "c": None,
-                    "d": 0,
-                    "g": None,
-                }
+        supply = {str(k): int(v) for k, v in (rules.lumos.get("ships") or {}).items()}
+        _add_ships(
+            state["units"],
+            "lumos",
+            LUMOS,
+            supply,
+            sizes,
+            dict(rules.lumos.get("start") or {}),
+            layout.get("lumos_start", state["center"]),
+        )
     state["first"] = rng.below(players)  # R-SET-07
     state["rng"] = rng.state
     return state
+
+
+def _unit(
+    owner: int,
+    kind: str,
+    size: str | None,
+    at: str,
+    sector: str | None = None,
+    colony: int | None = None,
+) -> dict[str, Any]:
+    """One piece: owner, kind (s ship, x extractor), size, where it is, damage, graveyard."""
+    return {"o": owner, "k": kind, "z": size, "at": at, "s": sector, "c": colony, "d": 0, "g": None}
+
+
+def _add_ships(
+    units: dict[str, Any],
+    prefix: str,
+    owner: int,
+    counts: dict[str, int],
+    sizes: tuple[str, ...],
+    on_board: dict[str, int],
+    sector: str,
+) -> None:
+    """A side's ships: `on_board` of each size start in `sector`, the rest in supply."""
+    for size in sizes:
+        for i in range(counts.get(size, 0)):
+            placed = on_board.get(size, 0) > 0
+            if placed:
+                on_board[size] -= 1
+            units[f"{prefix}-{size}-{i + 1}"] = _unit(
+                owner, "s", size, "board" if placed else "supply", sector if placed else None
+            )
 
 
 def fresh_rng(seed: int) -> Rng:
