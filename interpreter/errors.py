@@ -123,13 +123,27 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f"did you mean '{matches[0]}'?" if matches else ""
 
 
-_SOURCE_CACHE: dict[str, str | None] = {}
+#: Source texts by path, with the (mtime, size) they were read at: a long-lived process (tests,
+#: an editor loop) that rewrites a file must not show the old line under a new error.
+_SOURCE_CACHE: dict[str, tuple[tuple[int, int], str | None]] = {}
 
 
-def _read_source(path: str) -> str | None:
-    if path not in _SOURCE_CACHE:
-        try:
-            _SOURCE_CACHE[path] = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            _SOURCE_CACHE[path] = None
-    return _SOURCE_CACHE[path]
+def read_source(path: str) -> str | None:
+    """The text of a content file (cached while the file is unchanged), or None if unreadable."""
+    try:
+        st = Path(path).stat()
+    except OSError:
+        return None
+    stamp = (st.st_mtime_ns, st.st_size)
+    cached = _SOURCE_CACHE.get(path)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    try:
+        text: str | None = Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        text = None
+    _SOURCE_CACHE[path] = (stamp, text)
+    return text
+
+
+_read_source = read_source  # the old private name

@@ -228,11 +228,67 @@ def load_yaml(path: str | Path, display: str | None = None) -> tuple[Any, list[D
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         return None, [
             Diagnostic(
-                Loc(shown, line, 1), "Y001", "the file is not UTF-8 text", hint="save it as UTF-8"
+                Loc(shown, line, col),
+                "Y001",
+                f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})",
+                hint="save it as UTF-8",
             )
         ]
     if text.startswith("\ufeff"):
         text = text[1:]
     return parse_yaml_text(text, shown)
+
+
+def scalar_loc(start: Loc, style: str | None, value: str, line: int, col: int, source: str) -> Loc:
+    """The place in the file of position (`line`, `col`) (1-based) of a scalar's parsed value.
+
+    `start` is where the scalar's node starts (its quote, its `|`/`>` indicator, or its first
+    character) and `source` the file's text. YAML folds plain, quoted and `>` scalars: a line
+    break and the next line's indentation become one space, a blank line a newline. This walks
+    the source the same way, so an error in the third line of a wrapped effect points there.
+    """
+    lines = value.split("\n")
+    line = max(1, min(line, len(lines)))
+    offset = sum(len(t) + 1 for t in lines[: line - 1]) + max(col, 1) - 1
+    src = source.split("\n")
+    i, j = start.line - 1, start.col - 1
+    if not 0 <= i < len(src):
+        return start
+    if style in ("|", ">"):
+        i += 1
+        while i < len(src) and not src[i].strip():
+            i += 1
+        if i >= len(src):
+            return start
+        indent = len(src[i]) - len(src[i].lstrip(" "))
+        if style == "|":
+            row = min(i + line - 1, len(src) - 1)
+            return Loc(start.path, row + 1, indent + max(col, 1))
+        j = indent
+    elif style in ("'", '"'):
+        j += 1
+    v = 0
+    while i < len(src):
+        text = src[i]
+        while j < len(text):
+            if v >= offset:
+                return Loc(start.path, i + 1, j + 1)
+            if style == "'" and text.startswith("''", j):
+                j += 2
+            elif style == '"' and text[j] == "\\":
+                j += 2
+            else:
+                j += 1
+            v += 1
+        if v >= offset:
+            return Loc(start.path, i + 1, j + 1)
+        # a break before a blank line adds nothing; a blank line's own break adds a newline
+        nxt = src[i + 1] if i + 1 < len(src) else ""
+        if text.strip() == "" or nxt.strip() != "":
+            v += 1
+        i += 1
+        j = len(nxt) - len(nxt.lstrip(" \t"))
+    return start

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import Loc, Report, did_you_mean
+from ..errors import Loc, Report, did_you_mean, read_source
 from ..pack import Pack, register_phase
-from ..yamlload import YDict, YList
+from ..yamlload import YDict, YList, scalar_loc
 from . import ast
 from .parser import EffectError, parse_clause, parse_condition
 from .registry import FORMS
@@ -66,7 +66,11 @@ def _clause_kind(clause: ast.Clause) -> str:
 
 
 def error_loc(site: EffectSite, err: EffectError) -> Loc:
-    """Map a position inside effect text to its place in the file."""
+    """Map a position inside effect text to its place in the file (wrapped, quoted and block
+    scalars included)."""
+    source = read_source(site.loc.path)
+    if source is not None:
+        return scalar_loc(site.loc, site.style, site.text, err.line, err.col, source)
     quote = 1 if site.style in ("'", '"') else 0
     if site.style in ("|", ">"):
         return Loc(site.loc.path, site.loc.line + err.line, site.loc.col + 1 + err.col)
@@ -165,10 +169,16 @@ def _action_ids(pack: Pack) -> list[str]:
 
 
 class _Checker:
-    def __init__(self, pack: Pack, report: Report, site: EffectSite):
+    def __init__(
+        self,
+        pack: Pack,
+        report: Report,
+        site: EffectSite,
+        known: tuple[dict[str, int], list[str]] | None = None,
+    ):
         self.pack, self.report, self.site = pack, report, site
-        self.params = _params(pack)
-        self.actions = _action_ids(pack)
+        # the pack's parameters and action ids; computed once per phase when given
+        self.params, self.actions = known or (_params(pack), _action_ids(pack))
 
     def error(self, line: int, col: int, code: str, message: str, hint: str = "") -> None:
         err = EffectError(line, col, code, message, hint)
@@ -314,7 +324,11 @@ def _context_hint(missing: frozenset[str]) -> str:
 
 
 def compile_site(
-    pack: Pack, report: Report, site: EffectSite, params: dict[str, int]
+    pack: Pack,
+    report: Report,
+    site: EffectSite,
+    params: dict[str, object],
+    known: tuple[dict[str, int], list[str]] | None = None,
 ) -> CompiledClause | None:
     if site.condition:
         cond, errors = parse_condition(site.text)
@@ -322,7 +336,7 @@ def compile_site(
             report.error(error_loc(site, err), err.code, err.message, err.hint)
         if cond is None:
             return None
-        _Checker(pack, report, site).cond(cond, site.provides)
+        _Checker(pack, report, site, known).cond(cond, site.provides)
         return CompiledClause(site, cond, f"Playable only if {render_cond(cond, params)}.")
     clause, errors = parse_clause(site.text)
     for err in errors:
@@ -330,7 +344,7 @@ def compile_site(
     if clause is None:
         return None
     before = len(report.errors)
-    _Checker(pack, report, site).clause(clause)
+    _Checker(pack, report, site, known).clause(clause)
     if len(report.errors) > before:
         return None
     return CompiledClause(site, clause, render_clause(clause, params))
@@ -340,8 +354,9 @@ def compile_site(
 def compile_effects(pack: Pack, report: Report) -> None:
     index = EffectIndex(params=_params(pack))
     shown = _shown_params(pack, index.params)
+    known = (index.params, _action_ids(pack))
     for site in sites(pack):
-        compiled = compile_site(pack, report, site, shown)
+        compiled = compile_site(pack, report, site, shown, known)
         if compiled is not None:
             index.by_item.setdefault(site.item, []).append(compiled)
     pack.models["effects"] = index

@@ -102,7 +102,8 @@ def render_step(step: ast.Step, params: Mapping[str, int] | None = None) -> str:
     if isinstance(step, ast.Choose):
         options = "; or ".join(render_seq(o, params) for o in step.options)
         rule = "different " if step.distinct else ""
-        repeat = "" if step.distinct else " (the same one may repeat)"
+        # a note on repeats only where more than one option is picked
+        repeat = "" if step.distinct or step.count == 1 else " (the same one may repeat)"
         return f"choose {_amount(step.count, params)} {rule}of: {options}{repeat}"
     text = render_phrase(step.phrase, params)
     if step.counter is not None:

@@ -33,7 +33,7 @@ CASES = [
     ),
     (
         "choose 1 of [gain 1 common | gain 1 uncommon]",
-        "Choose 1 of: gain 1 common; or gain 1 uncommon (the same one may repeat).",
+        "Choose 1 of: gain 1 common; or gain 1 uncommon.",
     ),
     (
         "when activated: deal 2 damage",
