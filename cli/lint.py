@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -17,10 +18,24 @@ from lastlight.interpreter.paths import content_dir
 
 
 def _github(d: Diagnostic) -> str:
+    """A GitHub Actions workflow command: an annotation on the file and line."""
     level = "error" if d.severity == "error" else "warning"
     msg = d.message + (f" ({d.hint})" if d.hint else "")
     msg = msg.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    return f"::{level} file={d.loc.path},line={d.loc.line},col={d.loc.col},title={d.code}::{msg}"
+    where = f"file={_prop(d.loc.path)}"
+    if d.loc.line:
+        where += f",line={d.loc.line},col={max(d.loc.col, 1)}"
+    return f"::{level} {where},title={d.code}::{msg}"
+
+
+def _prop(value: str) -> str:
+    return (
+        value.replace("%", "%25")
+        .replace("\r", "%0D")
+        .replace("\n", "%0A")
+        .replace(":", "%3A")
+        .replace(",", "%2C")
+    )
 
 
 @click.command()
@@ -43,8 +58,10 @@ def lint_command(path: str | None, fmt: str, strict: bool) -> None:
         sys.exit(2)
     result = lint_path(root)
     diags = result.diagnostics
-    errors = [d for d in diags if d.severity == "error" or strict]
-    warnings = [d for d in diags if d.severity == "warning" and not strict]
+    if strict:
+        diags = [replace(d, severity="error") for d in diags]
+    errors = [d for d in diags if d.severity == "error"]
+    warnings = [d for d in diags if d.severity == "warning"]
     if fmt == "json":
         click.echo(
             json.dumps(

@@ -6,13 +6,14 @@ never fires is itself a warning (W900), so stale ones do not pile up.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import Diagnostic, Loc, did_you_mean
 from .pack import KINDS, SCENARIO_DIR, Pack, discover, load_pack
 from .schema import validate
-from .yamlload import YDict, load_yaml
+from .yamlload import YDict, YList, load_yaml
 
 
 @dataclass
@@ -21,67 +22,127 @@ class LintResult:
     files: int
 
 
-def _suppressions(pack_items: dict) -> list[tuple[str, str, Loc, tuple[int, int]]]:  # type: ignore[type-arg]
-    """(item id, code, place of the suppression, line span of the item)."""
-    out = []
-    for _kind, item in pack_items.values():
+def _item_spans(pack: Pack) -> dict[str, tuple[str, int, int]]:
+    """Item id -> (file, first line, last line): an item runs to the line before the next."""
+    spans: dict[str, tuple[str, int, int]] = {}
+    for docs in pack.docs.values():
+        for doc in docs:
+            items = doc.data.get("items")
+            if not isinstance(items, YList):
+                continue
+            starts = [items.loc_of(i).line for i in range(len(items))]
+            for i, item in enumerate(items):
+                if isinstance(item, YDict) and isinstance(item.get("id"), str):
+                    last = starts[i + 1] - 1 if i + 1 < len(starts) else 1 << 30
+                    spans[item["id"]] = (doc.path, starts[i], last)
+    return spans
+
+
+def apply_suppressions(pack: Pack, diags: list[Diagnostic]) -> list[Diagnostic]:
+    """Drop the warnings an item suppresses (`suppress: [{code, reason}]`); a suppression that
+    silences nothing becomes a W900 warning at the suppression."""
+    spans = _item_spans(pack)
+    for _kind, item in pack.items.values():
         sup = item.get("suppress")
-        if not sup:
+        ident = item.get("id")
+        if not isinstance(sup, YList) or ident not in spans:
             continue
-        end = max([item.loc.line, *(loc.line for loc in item.val_locs.values())])
+        path, first, last = spans[ident]
         for i, entry in enumerate(sup):
-            if isinstance(entry, YDict) and "code" in entry:
-                out.append(
-                    (
-                        str(item.get("id")),
-                        str(entry["code"]),
-                        sup.loc_of(i),
-                        (item.loc.line, end + 50),
-                    )
-                )
-    return out
-
-
-def lint_path(root: Path) -> LintResult:
-    if root.is_file():
-        data, problems = load_yaml(root)
-        diags = list(problems)
-        if data is not None:
-            kind = data.get("kind") if isinstance(data, YDict) else None
-            if kind in (*KINDS, "scenarios"):
-                diags.extend(validate(str(kind), data))
+            if not isinstance(entry, YDict) or not isinstance(entry.get("code"), str):
+                continue
+            code = entry["code"]
+            hit = [
+                d
+                for d in diags
+                if d.code == code
+                and d.severity == "warning"
+                and d.loc.path == path
+                and first <= d.loc.line <= last
+            ]
+            if hit:
+                diags = [d for d in diags if d not in hit]
             else:
                 diags.append(
                     Diagnostic(
-                        getattr(data, "loc", Loc(str(root), 1, 1)),
-                        "S007",
-                        f"unknown content kind '{kind}'",
+                        sup.loc_of(i),
+                        "W900",
+                        f"item '{ident}' suppresses {code}, which does not fire here; "
+                        "remove the suppression",
+                        severity="warning",
                     )
                 )
-        return LintResult(sorted(diags, key=_key), 1)
-    pack, report = load_pack(root)
-    diags = list(report.items)
-    for item_id, code, loc, (first, last) in _suppressions(pack.items):
-        hit = [
-            d
-            for d in diags
-            if d.code == code
-            and d.severity == "warning"
-            and d.loc.path == loc.path
-            and first <= d.loc.line <= last
-        ]
-        if hit:
-            diags = [d for d in diags if d not in hit]
+    return diags
+
+
+def _pack_root_of(path: Path) -> Path | None:
+    """The pack folder a single file belongs to: its folder (or a scenario file's pack), if that
+    folder holds a manifest."""
+    folder = path.resolve().parent
+    if folder.name == SCENARIO_DIR:
+        folder = folder.parent
+    for candidate in sorted(folder.glob("*.y*ml")):
+        try:
+            text = candidate.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if _MANIFEST.search(text):
+            return folder
+    return None
+
+
+_MANIFEST = re.compile(r"^kind:[ \t]*[\"']?pack[\"']?[ \t]*(#.*)?$", re.MULTILINE)
+
+
+def _lint_file(path: Path) -> LintResult:
+    """A single file. Inside a pack (a folder with a manifest), the whole pack is checked and
+    the file's own diagnostics are kept, so effects and references are checked too; a file on
+    its own gets YAML and schema checks."""
+    root = _pack_root_of(path)
+    if root is not None:
+        whole = lint_path(root)
+        target = path.resolve()
+        mine = [d for d in whole.diagnostics if _same_file(d.loc.path, target)]
+        return LintResult(mine, 1)
+    data, problems = load_yaml(path, _shown(path))
+    diags = list(problems)
+    if data is not None:
+        kind = data.get("kind") if isinstance(data, YDict) else None
+        if kind in (*KINDS, "scenarios"):
+            diags.extend(validate(str(kind), data))
         else:
+            where = data.loc_of("kind") if isinstance(data, YDict) and "kind" in data else None
             diags.append(
                 Diagnostic(
-                    loc,
-                    "W900",
-                    f"item '{item_id}' suppresses {code}, which "
-                    "no longer fires here; remove the suppression",
-                    severity="warning",
+                    where or getattr(data, "loc", Loc(_shown(path), 1, 1)),
+                    "S007",
+                    f"unknown content kind '{kind}'" if kind is not None else "no 'kind' key",
+                    hint=did_you_mean(str(kind), KINDS) if kind is not None else "",
                 )
             )
+    return LintResult(sorted(diags, key=_key), 1)
+
+
+def _same_file(shown: str, target: Path) -> bool:
+    try:
+        return Path(shown).resolve() == target
+    except OSError:
+        return False
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def lint_path(root: Path) -> LintResult:
+    """Lint a pack folder or one YAML file: every diagnostic, sorted by file, line, column."""
+    if root.is_file():
+        return _lint_file(root)
+    pack, report = load_pack(root)
+    diags = apply_suppressions(pack, list(report.items))
     scenario_files = (
         sorted((root / SCENARIO_DIR).glob("*.yaml")) if (root / SCENARIO_DIR).is_dir() else []
     )

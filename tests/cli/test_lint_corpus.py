@@ -138,7 +138,7 @@ CASES: list[tuple[str, str, str, str, str, str]] = [
         "X003",
         'name: Loom Archivists\n    effects:\n      - "+1 $research_keep',
     ),
-    ("action-numbers", ACT, "    number: 4", "    number: 7", "X004", "number: 1"),
+    ("action-numbers", ACT, "    number: 4", "    number: 7", "X004", "number: 7"),
     (
         "die-faces",
         GAME,
