@@ -118,7 +118,7 @@ def _die(game: YDict, report: Report) -> None:
                 ids[ident] = i
     if total != DIE_SIDES:
         report.error(
-            die.loc_of("faces"),
+            die.key_loc("faces"),
             "X020",
             f"the die faces add up to {total} sides, not {DIE_SIDES}",
         )
@@ -141,7 +141,12 @@ def _player_counts(pack: Pack, game: YDict, report: Report) -> None:
     low, high = span
     for faction in pack.items_of("factions"):
         need = faction.get("min_players")
-        if isinstance(need, int) and not low <= need <= high:
+        taken = {d.loc for d in report.errors}
+        if (
+            isinstance(need, int)
+            and not low <= need <= high
+            and (faction.loc_of("min_players") not in taken)
+        ):
             report.error(
                 faction.loc_of("min_players"),
                 "X021",

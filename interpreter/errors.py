@@ -139,9 +139,11 @@ def read_source(path: str) -> str | None:
     if cached is not None and cached[0] == stamp:
         return cached[1]
     try:
-        text: str | None = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
-        text = None
+        raw = Path(path).read_bytes()
+    except OSError:
+        raw = b"\x00"
+    # a binary file shows no line; a file in another encoding shows its line with replacements
+    text = None if b"\x00" in raw else raw.decode("utf-8-sig", errors="replace")
     _SOURCE_CACHE[path] = (stamp, text)
     return text
 

@@ -51,6 +51,8 @@ def apply_suppressions(pack: Pack, diags: list[Diagnostic]) -> list[Diagnostic]:
         for i, entry in enumerate(sup):
             if not isinstance(entry, YDict) or not isinstance(entry.get("code"), str):
                 continue
+            if not entry["code"].startswith("W") or not entry.get("reason"):
+                continue  # the schema reports it: only warnings, and only with a reason
             code = entry["code"]
             hit = [
                 d

@@ -86,11 +86,48 @@ def _describe(error: ValidationError, data: Any) -> tuple[Loc, str, str, str]:
         return (
             loc,
             "S005",
-            f"{where}: expected {error.validator_value}, got "
-            f"{type(error.instance).__name__} {error.instance!r}",
+            f"{where}: expected {_expected(error.validator_value)}, got " + (_what(error.instance)),
             "",
         )
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        # every alternative wants another type here: say which types would do
+        wanted = [e.validator_value for e in error.context if e.validator == "type" and
+                  not e.relative_path]  # fmt: skip
+        if wanted and len(wanted) == len({id(e.schema) for e in error.context}):
+            types = " or ".join(_expected(w) for w in wanted)
+            return loc, "S005", f"{where}: expected {types}, got {_what(error.instance)}", ""
     return loc, "S001", f"{where}: {error.message}", ""
+
+
+_TYPE_NAMES = {
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "object": "a mapping (key: value)",
+    "array": "a list",
+    "null": "nothing",
+}
+
+
+def _expected(value: Any) -> str:
+    names = value if isinstance(value, list) else [value]
+    return " or ".join(_TYPE_NAMES.get(str(n), str(n)) for n in names)
+
+
+def _what(instance: Any) -> str:
+    """A loaded value as a designer wrote it: 'text 'twenty'', 'a mapping', 'a list'."""
+    if isinstance(instance, bool):
+        return f"{str(instance).lower()}"
+    if isinstance(instance, dict):
+        return "a mapping"
+    if isinstance(instance, list):
+        return "a list"
+    if instance is None:
+        return "nothing (an empty value)"
+    if isinstance(instance, str):
+        return f"text '{instance}'"
+    return f"{instance!r}"
 
 
 def validate(kind: str, data: Any) -> list[Diagnostic]:

@@ -147,6 +147,50 @@ class _Builder:
         return self.loader.construct_object(node, deep=True)
 
 
+def _open_quote_before(text: str, mark: Any) -> tuple[int, int] | None:
+    """(line, column) of a double quote opened and not closed on its own line, on a line before
+    the one YAML stopped at (content keeps its quoted texts on one line), or None."""
+    if mark is None:
+        return None
+    lines = text.split("\n")
+    for row in range(min(mark.line, len(lines)) - 1, max(mark.line - 40, 0) - 1, -1):
+        line = lines[row]
+        quotes: list[int] = []
+        in_single = False
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            if ch == "#" and not quotes and not in_single and (i == 0 or line[i - 1] in " \t"):
+                break
+            if ch == "'" and not quotes and (in_single or i == 0 or line[i - 1] in " [{,:-"):
+                in_single = not in_single
+            elif ch == '"' and not in_single:
+                if quotes and line[i - 1] == "\\":
+                    i += 1
+                    continue
+                if quotes:
+                    quotes.pop()
+                else:
+                    quotes.append(i)
+            i += 1
+        if quotes:
+            # confirm: with the quote closed on its line, YAML gets past where it stopped
+            fixed = "\n".join([*lines[:row], line + '"', *lines[row + 1 :]])
+            probe = _Loader(fixed)
+            try:
+                probe.get_single_node()
+            except yaml.MarkedYAMLError as again:
+                later = again.problem_mark or again.context_mark
+                if later is None or later.line <= mark.line:
+                    return None
+            except yaml.YAMLError:
+                return None
+            finally:
+                probe.dispose()
+            return row + 1, quotes[0] + 1
+    return None
+
+
 def _mark_loc(path: str, mark: Any) -> Loc:
     if mark is None:
         return Loc(path, 1, 1)
@@ -196,6 +240,18 @@ def parse_yaml_text(text: str, path: str) -> tuple[Any, list[Diagnostic]]:
                 ]
             if exc.context and exc.problem and exc.context not in problem:
                 problem = f"{problem} ({exc.context})"
+            opened_at = _open_quote_before(text, mark)
+            if opened_at is not None and not at_tab:
+                # a double quote left open swallows the lines after it; YAML notices later
+                return None, [
+                    Diagnostic(
+                        Loc(path, opened_at[0], opened_at[1]),
+                        "Y002",
+                        f"this quote is not closed on its line (YAML noticed at line "
+                        f"{mark.line + 1 if mark else '?'}: {problem})",
+                        hint="close it, or quote the text",
+                    )
+                ]
             return None, [Diagnostic(_mark_loc(path, mark), "Y002", problem, hint=hint)]
         except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
             return None, [Diagnostic(Loc(path, 1, 1), "Y002", str(exc))]
@@ -276,9 +332,7 @@ def scalar_loc(start: Loc, style: str | None, value: str, line: int, col: int, s
         while j < len(text):
             if v >= offset:
                 return Loc(start.path, i + 1, j + 1)
-            if style == "'" and text.startswith("''", j):
-                j += 2
-            elif style == '"' and text[j] == "\\":
+            if (style == "'" and text.startswith("''", j)) or (style == '"' and text[j] == "\\"):
                 j += 2
             else:
                 j += 1

@@ -24,6 +24,7 @@ from .render import render_clause, render_cond
 PLAIN = frozenset({"plain"})
 CARD_CLAUSES = frozenset({"triggered", "activated", "static"})
 ANY_CLAUSE = frozenset({"plain", "triggered", "activated", "static"})
+TECH_TYPES = frozenset({"civilization", "ship_ability", "ship_mod"})
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,8 @@ def sites(pack: Pack) -> Iterator[EffectSite]:
                 yield EffectSite(ident, "action", f, loc, style, text, PLAIN, condition=True)
         elif kind == "technologies":
             ttype = str(item.get("type", "civilization"))
+            if ttype not in TECH_TYPES:
+                continue  # the schema reports the type; its effects cannot be judged without it
             provides = (
                 frozenset({"attached"}) if ttype in ("ship_ability", "ship_mod") else frozenset()
             )
@@ -179,13 +182,22 @@ class _Checker:
         self.pack, self.report, self.site = pack, report, site
         # the pack's parameters and action ids; computed once per phase when given
         self.params, self.actions = known or (_params(pack), _action_ids(pack))
+        # without readable game parameters (no game file, or one that failed to load) every
+        # $name would be reported: the game file's own error says what to fix
+        game = pack.doc("game")
+        self.check_params = game is not None and isinstance(game.data.get("parameters"), YDict)
 
     def error(self, line: int, col: int, code: str, message: str, hint: str = "") -> None:
         err = EffectError(line, col, code, message, hint)
         self.report.error(error_loc(self.site, err), code, message, hint)
 
     def amount(self, value: Any, line: int, col: int) -> None:
-        if isinstance(value, str) and value.startswith("$") and value[1:] not in self.params:
+        if (
+            self.check_params
+            and isinstance(value, str)
+            and value.startswith("$")
+            and value[1:] not in self.params
+        ):
             self.error(
                 line,
                 col,
@@ -204,14 +216,14 @@ class _Checker:
                 phrase.line,
                 phrase.col,
                 "E204",
-                f"'{form.example}' needs a {need} context, which a "
+                f"'{form.example}' needs {_article(need)} {need} context, which a "
                 f"{self.site.card_type.replace('_', ' ')} effect here does not give",
                 _context_hint(missing),
             )
         for name, value in phrase.args.items():
             if name in ("n", "m", "k"):
                 self.amount(value, phrase.line, phrase.col)
-            elif name == "param" and str(value)[1:] not in self.params:
+            elif name == "param" and self.check_params and str(value)[1:] not in self.params:
                 self.error(
                     phrase.line,
                     phrase.col,
@@ -313,6 +325,10 @@ class _Checker:
                 )
         else:
             self.seq(clause.effect, provides)
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
 
 
 def _context_hint(missing: frozenset[str]) -> str:
