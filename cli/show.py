@@ -51,9 +51,29 @@ def describe(pack: Pack, ident: str) -> dict[str, Any]:
     return out
 
 
+def _kind(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A kind by name or unambiguous prefix (`tech` for technologies)."""
+    if value is None:
+        return None
+    if value in ITEM_KINDS:
+        return value
+    starts = [k for k in ITEM_KINDS if k.startswith(value.lower())]
+    if len(starts) == 1:
+        return starts[0]
+    hint = did_you_mean(value, ITEM_KINDS)
+    raise click.BadParameter(
+        f"no kind '{value}' (one of: {', '.join(ITEM_KINDS)})" + (f"; {hint}" if hint else "")
+    )
+
+
 @click.command()
 @click.argument("ident", required=False)
-@click.option("--kind", type=click.Choice(list(ITEM_KINDS)), help="List every item of a kind.")
+@click.option(
+    "--kind",
+    callback=_kind,
+    metavar="KIND",
+    help=f"List every item of a kind ({', '.join(ITEM_KINDS)}; a prefix will do).",
+)
 @click.option(
     "--content",
     type=click.Path(exists=True, file_okay=False),
@@ -108,4 +128,5 @@ def show_command(ident: str | None, kind: str | None, content: str | None, fmt: 
         click.echo(
             f"{d['id']:<32} {d['name']:<28} {extra:<13}{cost}{copies}  {' '.join(d['text'])}"
         )
-    click.echo(f"{len(items)} {kind}")
+    cards = sum(int(d.get("copies", 1)) for d in items)
+    click.echo(f"{len(items)} {kind}" + (f" ({cards} with copies)" if cards != len(items) else ""))

@@ -69,6 +69,7 @@ _TERMINAL_NAMES = {
     "OR": "'or'",
     "EXHAUST": "'exhaust'",
     "PAY": "'pay'",
+    "DIFFERENT": "'different'",
 }
 
 
@@ -356,7 +357,7 @@ def _step(tree: Tree, allow_static: bool) -> ast.Step | ast.Static:
     if tree.data == "choose":
         kids = tree.children
         count = _amount(kids[0])
-        distinct = any(isinstance(k, Token) and k == "different" for k in kids)
+        distinct = any(isinstance(k, Token) and k.type == "DIFFERENT" for k in kids)
         options = tuple(_seq(k) for k in kids if isinstance(k, Tree))
         return ast.Choose(count, options, distinct, tree.meta.line, tree.meta.column)
     # do
