@@ -238,6 +238,15 @@ def count_of(pack: Pack, name: str) -> int | None:
 _SCHEMA_CACHE: dict[tuple[str, str, str], tuple[Any, ...]] = {}
 
 
+def clear_caches() -> None:
+    """Forget cached schema results and parsed effect texts (the parser and the validators stay
+    built): the next load does all the work again, as for content never seen before."""
+    from .effects.parser import _parse_clause_cached
+
+    _SCHEMA_CACHE.clear()
+    _parse_clause_cached.cache_clear()
+
+
 def load_pack(root: str | Path) -> tuple[Pack, Report]:
     """Load, validate and compile a content pack folder. Never raises on bad content."""
     # The build phases live in their own modules; importing them registers them.
