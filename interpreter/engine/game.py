@@ -141,6 +141,12 @@ class Game:
                 + "; the game is as it was before this decision"
             ) from exc
 
+    def state_edited(self) -> None:
+        """Call after writing the state by hand (a test or scenario setting up a position):
+        drops derived caches and the snapshot `apply` would go back to on a failure."""
+        self.eng.cache.clear()
+        self._anchor = None
+
     # --- all or nothing ---------------------------------------------------------------------
     def _set_anchor(self) -> None:
         """Remember the state every few decisions (cheap: one marshal dump); a failed decision
