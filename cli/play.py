@@ -13,7 +13,7 @@ from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL, Reader
 from lastlight.interpreter.engine.replay import make_replay, save_replay
 
-from ._content import load_rules_or_exit
+from ._content import content_option, load_rules_or_exit
 
 
 def _seats(bots: str, players: int, humans: tuple[int, ...]) -> list[str]:
@@ -80,11 +80,7 @@ def _ask_human(game: Game, p: int) -> dict:
     type=click.Path(dir_okay=False, writable=True),
     help="Write a replay (content hash, seed, decisions) to this file.",
 )
-@click.option(
-    "--content",
-    type=click.Path(exists=True, file_okay=False),
-    help="Content folder (default: the shipped content).",
-)
+@content_option
 @click.option(
     "--log/--no-log", "show_log", default=False, help="Print the game log, one line per event."
 )
