@@ -207,7 +207,7 @@ def _event_text(game: Game, name: str, p: str, e: dict[str, Any]) -> str:
     if name == "game_over":
         winners = ", ".join(who(w) for w in e["winners"])
         text = (
-            f"=== game over: {winners} win{'s' if len(e['winners']) == 1 else ''} "
+            f"=== game over: {winners} win{'s' if len(e['winners']) == 1 else ''}"
             "; light "
             + ", ".join(f"{who(i)} {n}" for i, n in enumerate(e["light"]))
             + (" (stalled)" if e.get("stalled") else "")
