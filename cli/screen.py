@@ -46,7 +46,7 @@ def _mine(view: View) -> RenderableType:
 
 def _board(view: View) -> RenderableType:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
-    table.add_column("near you", no_wrap=True, style="green")
+    table.add_column("sector", no_wrap=True, style="green")
     table.add_column("what is there", overflow="fold")
     table.add_column("next to (this rotation)", overflow="fold")
     for row in view.near:

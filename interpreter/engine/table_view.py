@@ -2,9 +2,10 @@
 None there), so another player's technology hand, kept achievement, offers or unrevealed choice
 can never reach the screen. Plain strings; `cli/screen.py` lays them out with rich.
 
-Sectors: the ones near you (your home, where your ships and extractors are, and their current
-neighbours, which change at every rotation) get a row each with their neighbours; the rest that
-hold anything get a short phrase on one wrapped line.
+Sectors: the ones that matter (your home, every sector with ships or extractors, and the
+neighbours of yours) get a row each with their neighbours at the current rotation (they change
+every time the board turns); the rest (unexplored planets and deep space, empty homes) are
+grouped on a few short lines.
 """
 
 from __future__ import annotations
@@ -208,6 +209,8 @@ def _sectors(game: Game, obs: dict[str, Any], seat: int) -> tuple[list[SectorRow
     near_set = set(mine)
     for s in mine:
         near_set.update(n for n in board.neighbours(s, rot) if n in sectors)
+    # any sector with pieces matters too (another player's fleet, the Lumos, an extractor)
+    near_set.update(u["s"] for u in obs["units"].values() if u["at"] in ("board", "planet"))
     near: list[SectorRow] = []
     deep: list[str] = []
     planets: list[str] = []
@@ -227,7 +230,7 @@ def _sectors(game: Game, obs: dict[str, Any], seat: int) -> tuple[list[SectorRow
             other.append(sector_name(game, sector, obs) + (f": {contents}" if contents else ""))
     elsewhere = []
     if other:
-        elsewhere.append("pieces: " + " · ".join(other))
+        elsewhere.append("also: " + " · ".join(other))
     if planets:
         elsewhere.append("planets: " + " · ".join(planets))
     if deep:
@@ -245,7 +248,7 @@ def view_text(view: View) -> str:
         )
     for label, text in view.mine:
         lines.append(f"  {label}: {text}")
-    lines.append("Near you (sector: what is there; next to):")
+    lines.append("Sectors (what is there; next to, this rotation):")
     for row in view.near:
         lines.append(f"  {row.name}: {row.contents}; next to {row.neighbours}")
     if view.elsewhere:

@@ -40,7 +40,7 @@ def test_menus_and_the_players_view(rules: Rules) -> None:
     for d in game.legal():
         assert decision_line(game, d).startswith("keep ")
     view = player_view(game, 0)
-    assert "action cards: Research, Mine" in view and "Near you" in view and "c center" in view
+    assert "action cards: Research, Mine" in view and "Sectors" in view and "c center" in view
 
 
 #: What internal ids look like: unit ids (`p1-x-2`, `lumos-small-1`), physical card ids
