@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-NUMERIC = ("light", "common/uncommon/rare", "actions", "techs hand/play")
+NUMERIC = ("light", "c/u/r", "act", "tech h/p")
 
 
 def console() -> Console:
@@ -29,7 +29,16 @@ def console() -> Console:
 def _players(view: View) -> RenderableType:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
     for col in PLAYER_COLUMNS:
-        table.add_column(col, justify="right" if col in NUMERIC else "left", overflow="fold")
+        table.add_column(
+            col,
+            justify="right" if col in NUMERIC else "left",
+            no_wrap=col != "played",
+            overflow="fold",
+        )
+    table.caption = (
+        "c/u/r: common/uncommon/rare · act: action cards in hand · tech h/p: in hand/in play"
+    )
+    table.caption_justify = "left"
     for row in view.players:
         table.add_row(*(escape(c) for c in row), style="bold" if row[0].endswith("you") else None)
     return table

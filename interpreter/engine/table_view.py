@@ -19,7 +19,6 @@ from .describe import (
     cost_text,
     sector_name,
     who,
-    whose,
 )
 from .game import Game
 from .rules import base_id
@@ -44,15 +43,8 @@ class View:
     elsewhere: list[str] = field(default_factory=list)
 
 
-PLAYER_COLUMNS = (
-    "",
-    "faction",
-    "light",
-    "common/uncommon/rare",
-    "actions",
-    "techs hand/play",
-    "played",
-)
+#: Resources as common/uncommon/rare; technologies as in hand/in play.
+PLAYER_COLUMNS = ("", "faction", "light", "c/u/r", "act", "tech h/p", "played")
 
 
 def table_view(game: Game, seat: int) -> View:
@@ -83,7 +75,7 @@ def _player_row(
     in_play += sum(len(m) for m in pl["mods"].values())
     played = ", ".join(card_name(game, c) for c in pl["played"]) or "-"
     if pl["has_chosen"] and pl["chosen"] is None:  # chosen, not yet revealed
-        played += " + a chosen card"
+        played += " +chosen"
     mark = f"{who(i)} you" if i == seat else who(i)
     res = pl["res"]
     return [
@@ -170,17 +162,15 @@ def _contents(game: Game, obs: dict[str, Any], sector: str) -> str:
     bits: list[str] = []
     if info["planet"]:
         planet = game.rules.planets.get(info["planet"], {})
-        bits.append("planet " + "/".join(planet.get("colors", ())))
+        bits.append("/".join(planet.get("colors", ())) + " planet")
         if info["token"] and info["up"]:
             token = game.rules.tokens.get(info["token"])
-            yields = f" yields {', '.join(token.yields)}" if token and token.yields else ""
-            bits[-1] += f", {card_name(game, info['token'])}{yields}"
+            if token and token.yields:
+                bits[-1] += f" yielding {', '.join(token.yields)}"
         elif info["token"]:
             bits[-1] += f", unexplored {info['token']}"
     if info["deep"]:
         bits.append("unexplored deep space")
-    if info["ast"] and not info["planet"]:
-        pass  # the name says asteroid already
     ships: dict[tuple[int, str], list[int]] = {}
     extractors: list[int] = []
     for u in obs["units"].values():
@@ -188,11 +178,16 @@ def _contents(game: Game, obs: dict[str, Any], sector: str) -> str:
             ships.setdefault((u["o"], u["z"]), []).append(u["d"])
         elif u["at"] == "planet" and u["s"] == sector:
             extractors.append(u["o"])
-    for (owner, size), damage in sorted(ships.items()):
+    fleets: dict[int, list[str]] = {}
+    sizes = {z: i for i, z in enumerate(game.rules.sizes)}
+    for (owner, size), damage in sorted(
+        ships.items(), key=lambda kv: (kv[0][0], sizes.get(kv[0][1], 9))
+    ):
         hurt = sum(1 for d in damage if d)
         dmg = f" ({hurt} damaged)" if hurt else ""
-        bits.append(f"{who(owner)} {len(damage)} {size}{dmg}")
-    bits.extend(f"{whose(o)} extractor" for o in extractors)
+        fleets.setdefault(owner, []).append(f"{len(damage)} {size}{dmg}")
+    bits.extend(f"{who(owner)}: {', '.join(parts)}" for owner, parts in fleets.items())
+    bits.extend(f"{who(o)} extractor" for o in extractors)
     return "; ".join(bits)
 
 
@@ -225,7 +220,7 @@ def _sectors(game: Game, obs: dict[str, Any], seat: int) -> tuple[list[SectorRow
         elif contents == "unexplored deep space":
             deep.append(sector)
         elif sectors[sector]["planet"] and contents.count(";") == 0:
-            planets.append(f"{sector_name(game, sector, obs)} ({contents[len('planet ') :]})")
+            planets.append(f"{sector_name(game, sector, obs)} ({contents.replace(' planet', '')})")
         elif contents or board.kind(sector) in ("home", "center"):
             other.append(sector_name(game, sector, obs) + (f": {contents}" if contents else ""))
     elsewhere = []
