@@ -57,6 +57,10 @@ def table_view(game: Game, seat: int) -> View:
             f"{rules.light_to_win} light wins · you are {who(seat)}"
         ),
     )
+    lumos = obs.get("lumos")
+    if lumos is not None:  # two players: the Lumos ally with the one behind on light
+        ally = lumos.get("ally")
+        view.header += f" · Lumos allied with {who(ally) if ally is not None else 'nobody'}"
     for i, pl in enumerate(obs["players"]):
         view.players.append(_player_row(game, obs, i, pl, seat))
     view.mine = _mine(game, obs, seat)

@@ -5,7 +5,13 @@ input re-asks, and the screen never shows another player's secrets or internal i
 from __future__ import annotations
 
 import json
+import os
 import re
+import select
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -167,3 +173,79 @@ def test_the_screen_keeps_other_players_secrets_and_names_things(
         assert f"P{other} keeps {theirs}" not in out
     assert "P1 keeps a card in secret" in out
     json.loads(save.read_text())  # the save is whole JSON
+
+
+def _until(proc: subprocess.Popen, marker: str, seconds: float = 60) -> str:
+    """Read the process's stdout until `marker` shows (a prompt has no newline)."""
+    assert proc.stdout is not None
+    seen = ""
+    deadline = time.monotonic() + seconds
+    while marker not in seen:
+        assert time.monotonic() < deadline, f"no {marker!r} in time; got {seen[-300:]!r}"
+        ready, _, _ = select.select([proc.stdout], [], [], 1.0)
+        if ready:
+            chunk = os.read(proc.stdout.fileno(), 4096).decode("utf-8", "replace")
+            assert chunk, f"the process ended before {marker!r}: {seen[-300:]!r}"
+            seen += chunk
+    return seen
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_at_the_prompt_of_a_real_process_saves(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    cmd = [
+        sys.executable,
+        "-m",
+        "lastlight.cli.main",
+        "play",
+        "--human",
+        "0",
+        "-n",
+        "2",
+        "--save",
+        str(save),
+    ]
+    proc = subprocess.Popen(
+        cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path
+    )
+    try:
+        _until(proc, PROMPT)
+        assert proc.stdin is not None
+        proc.stdin.write(b"1\n")
+        proc.stdin.flush()
+        _until(proc, PROMPT)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert b"Game saved to" in out and b"Traceback" not in err
+    assert len(load_replay(save)["decisions"]) >= 1
+
+
+def test_end_of_input_in_a_real_process(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "lastlight.cli.main",
+            "play",
+            "--human",
+            "0",
+            "-n",
+            "2",
+            "--save",
+            str(save),
+        ],
+        input="1\n1\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 130, run.stderr
+    assert "Traceback" not in run.stderr and "internal error" not in run.stderr
+    assert "Game saved to" in run.stdout
+    assert load_replay(save)["result"] is None
