@@ -302,6 +302,14 @@ def play_command(
     rules = load_rules_or_exit(content)
     started = time.perf_counter()
     if data is not None:
+        if data["content"] != rules.pack.digest:
+            click.echo(
+                f"lastlight: {resume_path} was played with other content (hash "
+                f"{data['content']}; this pack is {rules.pack.digest}): resume it with the "
+                "pack it was played with (--content PACK)",
+                err=True,
+            )
+            sys.exit(1)
         try:
             game = run_replay(rules, data)
         except ReplayError as exc:

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from lastlight.cli.main import main
 from lastlight.interpreter.engine.describe import card_name
 from lastlight.interpreter.engine.replay import load_replay, run_replay
 from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.paths import content_dir
 
 PROMPT = "your choice ("
 INTERNAL_ID = re.compile(r"\b(p\d+|lumos)-(x|small|medium|large)-\d+\b|#\d")
@@ -249,3 +251,16 @@ def test_end_of_input_in_a_real_process(tmp_path: Path) -> None:
     assert "Traceback" not in run.stderr and "internal error" not in run.stderr
     assert "Game saved to" in run.stdout
     assert load_replay(save)["result"] is None
+
+
+def test_resume_with_other_content_says_so(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    _play(["--human", "0", "-n", "2", "--save", str(save)], ["1", "q"])
+    other = tmp_path / "other"
+    shutil.copytree(content_dir(), other)
+    game_yaml = other / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + "\n# edited\n", "utf-8")
+    result = _play(["--resume", str(save), "--content", str(other)], ["q"])
+    assert result.exit_code == 1
+    assert "was played with other content" in result.output and "--content" in result.output
+    assert PROMPT not in result.output
