@@ -130,7 +130,9 @@ def event_line(game: Game, e: dict[str, Any], viewer: Reader = ALL, *, where: bo
 
 
 def _event_text(game: Game, name: str, p: str, e: dict[str, Any]) -> str:
-    sec = (lambda s: sector_name(game, s)) if e.get("sector") or e.get("to") else str
+    def sec(sector: str | None) -> str:
+        return sector_name(game, sector) if sector in game.state["sectors"] else str(sector)
+
     if name == "gain":
         return f"{p} gains {e['n']} {e['what']}"
     if name == "pay":
@@ -139,9 +141,8 @@ def _event_text(game: Game, name: str, p: str, e: dict[str, Any]) -> str:
         return f"{p} plays {card_name(game, e['card'])}"
     if name == "move":
         return (
-            f"{p} moves {'a' if p != 'Lumos' else 'a Lumos'} "
-            f"{unit_name(game, e['unit'], owner=False)} from {sector_name(game, e['frm'])} "
-            f"to {sector_name(game, e['to'])}"
+            f"{p} moves a {unit_name(game, e['unit'], owner=False)} from {sec(e['frm'])} "
+            f"to {sec(e['to'])}"
         )
     if name == "build":
         what = unit_name(game, e["unit"], owner=False)
