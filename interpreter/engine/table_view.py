@@ -78,7 +78,7 @@ def _player_row(
     in_play = len(pl["civ"]) + sum(1 for a in pl["ability"].values() if a)
     in_play += sum(len(m) for m in pl["mods"].values())
     played = ", ".join(card_name(game, c) for c in pl["played"]) or "-"
-    if pl["has_chosen"] and pl["chosen"] is None:  # chosen, not yet revealed
+    if obs["stage"] == "select" and pl["has_chosen"] and pl["chosen"] is None:  # not revealed
         played += " +chosen"
     mark = f"{who(i)} you" if i == seat else who(i)
     res = pl["res"]
