@@ -44,37 +44,50 @@ def _players(view: View) -> RenderableType:
     return table
 
 
-def _mine(view: View) -> RenderableType:
+def _mine(view: View, previous: View | None) -> tuple[RenderableType | None, int]:
+    old = set(previous.mine) if previous is not None else set()
+    rows = [row for row in view.mine if row not in old]
+    if not rows:
+        return None, len(view.mine)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="cyan", no_wrap=True)
     grid.add_column(overflow="fold")
-    for label, text in view.mine:
+    for label, text in rows:
         grid.add_row(escape(label), escape(text))
-    return grid
+    return grid, len(view.mine) - len(rows)
 
 
-def _board(view: View) -> RenderableType:
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
-    table.add_column("sector", no_wrap=True, style="green")
-    table.add_column("what is there", overflow="fold")
-    table.add_column("next to (this rotation)", overflow="fold")
-    for row in view.near:
-        table.add_row(escape(row.name), escape(row.contents), escape(row.neighbours))
-    parts: list[RenderableType] = [table]
-    parts.extend(Text("elsewhere, " + line, style="dim") for line in view.elsewhere)
-    return Group(*parts)
+def _board(view: View, previous: View | None) -> tuple[RenderableType | None, int]:
+    old = {(r.name, r.contents, r.neighbours) for r in previous.near} if previous else set()
+    rows = [r for r in view.near if (r.name, r.contents, r.neighbours) not in old]
+    lines = [x for x in view.elsewhere if previous is None or x not in previous.elsewhere]
+    if not rows and not lines:
+        return None, len(view.near)
+    parts: list[RenderableType] = []
+    if rows:
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
+        table.add_column("sector", no_wrap=True, style="green")
+        table.add_column("what is there", overflow="fold")
+        table.add_column("next to (this rotation)", overflow="fold")
+        for row in rows:
+            table.add_row(escape(row.name), escape(row.contents), escape(row.neighbours))
+        parts.append(table)
+    parts.extend(Text("elsewhere, " + line, style="dim") for line in lines)
+    return Group(*parts), len(view.near) - len(rows)
 
 
-#: The view's sections: (name, the view's fields it shows, how to draw it).
-SECTIONS: tuple[tuple[str, tuple[str, ...], Any], ...] = (
-    ("players", ("players",), _players),
-    ("your cards", ("mine",), _mine),
-    ("board", ("near", "elsewhere"), _board),
+def _players_part(view: View, previous: View | None) -> tuple[RenderableType | None, int]:
+    if previous is not None and previous.players == view.players:
+        return None, len(view.players)
+    return _players(view), 0
+
+
+#: The view's sections: (name, what an omitted row is called, how to draw the changed part).
+SECTIONS: tuple[tuple[str, str, Any], ...] = (
+    ("players", "players", _players_part),
+    ("your cards", "lines of your cards", _mine),
+    ("board", "sectors", _board),
 )
-
-
-def _key(view: View, fields: tuple[str, ...]) -> tuple:
-    return tuple(repr(getattr(view, f)) for f in fields)
 
 
 def render(
@@ -84,15 +97,24 @@ def render(
     choices: list[str],
     previous: View | None = None,
 ) -> Group:
-    """The screen for one decision; sections equal to `previous` are left out (one line says
-    which)."""
+    """The screen for one decision. Against `previous` (what this seat saw at its last
+    decision, in the same round and rotation) only what changed is drawn, and one line says
+    what was left out; `v` at the prompt draws everything."""
+    if previous is not None and (previous.round, previous.rotation) != (
+        view.round,
+        view.rotation,
+    ):
+        previous = None  # a new round or a turned board: the whole table again
     parts: list[RenderableType] = [Text(view.header, style="bold reverse")]
-    same = []
-    for name, fields, draw in SECTIONS:
-        if previous is not None and _key(view, fields) == _key(previous, fields):
+    same: list[str] = []
+    for name, unit, draw in SECTIONS:
+        part, omitted = draw(view, previous)
+        if part is None:
             same.append(name)
         else:
-            parts.append(draw(view))
+            parts.append(part)
+            if omitted:
+                same.append(f"{omitted} {unit}")
     if same:
         parts.append(Text(f"(unchanged: {', '.join(same)}; type v to see everything)", style="dim"))
     if log:

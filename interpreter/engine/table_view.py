@@ -37,6 +37,8 @@ class SectorRow:
 class View:
     seat: int
     header: str
+    round: int = 0
+    rotation: int = 0
     players: list[list[str]] = field(default_factory=list)  # rows under PLAYER_COLUMNS
     mine: list[tuple[str, str]] = field(default_factory=list)  # (label, text)
     near: list[SectorRow] = field(default_factory=list)
@@ -52,6 +54,8 @@ def table_view(game: Game, seat: int) -> View:
     rules = game.rules
     view = View(
         seat=seat,
+        round=obs["round"],
+        rotation=obs["rot"],
         header=(
             f"Round {obs['round']} · rotation {obs['rot']} · first player {who(obs['first'])} · "
             f"{rules.light_to_win} light wins · you are {who(seat)}"
