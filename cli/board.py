@@ -14,7 +14,7 @@ from lastlight.interpreter.engine.replay import (
     write_atomic,
 )
 
-from ._content import load_rules_or_exit
+from ._content import content_option, load_rules_or_exit
 
 
 @click.command()
@@ -31,7 +31,7 @@ from ._content import load_rules_or_exit
 @click.option(
     "--output", "-o", type=click.Path(dir_okay=False), required=True, help="The SVG file to write."
 )
-@click.option("--content", type=click.Path(exists=True, file_okay=False))
+@content_option
 @click.option(
     "--replay",
     "replay_file",

@@ -8,7 +8,7 @@ import time
 import click
 from lastlight.interpreter.coverage import run_coverage, summary
 
-from ._content import load_rules_or_exit
+from ._content import content_option, load_rules_or_exit
 
 
 def _players(value: str) -> list[int]:
@@ -34,7 +34,7 @@ def _players(value: str) -> list[int]:
     "--bots", default="heuristic,random", show_default=True, help="Bots to seat in rotation."
 )
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--content", type=click.Path(exists=True, file_okay=False))
+@content_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def coverage_command(
     games: int, players: str, bots: str, seed: int, content: str | None, fmt: str

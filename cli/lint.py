@@ -14,7 +14,8 @@ from pathlib import Path
 import click
 from lastlight.interpreter.errors import Diagnostic
 from lastlight.interpreter.lintrun import lint_path
-from lastlight.interpreter.paths import content_dir
+
+from ._content import content_option, pack_root
 
 
 def _github(d: Diagnostic) -> str:
@@ -49,10 +50,13 @@ def _prop(value: str) -> str:
     help="Output for people, tools or GitHub annotations.",
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def lint_command(path: str | None, fmt: str, strict: bool) -> None:
-    """Check a content pack (default: the shipped content): YAML, schemas, effects, references,
-    board and setups, box counts."""
-    root = Path(path) if path else content_dir()
+@content_option
+def lint_command(path: str | None, fmt: str, strict: bool, content: str | None) -> None:
+    """Check a content pack (default: ./content or . if it holds pack.yaml, else the installed
+    pack) or one file of it: YAML, schemas, effects, references, board and setups, box counts."""
+    if path and content:
+        raise click.UsageError("give the pack as PATH or as --content, not both")
+    root = Path(path) if path else pack_root(content)
     if not root.exists():
         click.echo(f"lastlight lint: no such file or folder: {root}", err=True)
         sys.exit(2)

@@ -9,16 +9,12 @@ from lastlight.interpreter.engine.describe import event_line
 from lastlight.interpreter.engine.observe import ALL, Reader
 from lastlight.interpreter.engine.replay import ReplayError, load_replay, run_replay
 
-from ._content import load_rules_or_exit
+from ._content import content_option, load_rules_or_exit
 
 
 @click.command()
 @click.argument("replay_file", type=click.Path(dir_okay=False))
-@click.option(
-    "--content",
-    type=click.Path(exists=True, file_okay=False),
-    help="Content folder (default: the shipped content).",
-)
+@content_option
 @click.option("--ignore-content", is_flag=True, help="Replay even if the content hash differs.")
 @click.option("--log/--no-log", "show_log", default=False, help="Print the game log.")
 @click.option(

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
 from lastlight.interpreter.errors import did_you_mean
 from lastlight.interpreter.pack import ITEM_KINDS, Pack, load_pack
-from lastlight.interpreter.paths import content_dir
+
+from ._content import content_option, pack_root
 
 
 def _load(content: str | None) -> Pack:
-    root = Path(content) if content else content_dir()
+    root = pack_root(content)
     pack, report = load_pack(root)
     if report.errors:
         for d in report.sorted():
@@ -74,11 +74,7 @@ def _kind(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
     metavar="KIND",
     help=f"List every item of a kind ({', '.join(ITEM_KINDS)}; a prefix will do).",
 )
-@click.option(
-    "--content",
-    type=click.Path(exists=True, file_okay=False),
-    help="Content folder (default: the shipped content).",
-)
+@content_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def show_command(ident: str | None, kind: str | None, content: str | None, fmt: str) -> None:
     """Show an item (name, type, cost, generated text, source), or list a kind."""

@@ -8,19 +8,14 @@ from pathlib import Path
 
 import click
 from lastlight.interpreter.pack import SCENARIO_DIR
-from lastlight.interpreter.paths import content_dir
 from lastlight.interpreter.scenario import discover, run_file
 
-from ._content import load_rules_or_exit
+from ._content import content_option, load_rules_or_exit
 
 
 @click.command()
 @click.argument("path", required=False, type=click.Path(exists=True))
-@click.option(
-    "--content",
-    type=click.Path(exists=True, file_okay=False),
-    help="Content folder (default: the shipped content).",
-)
+@content_option
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
@@ -28,7 +23,7 @@ from ._content import load_rules_or_exit
 def test_command(path: str | None, content: str | None, fmt: str, select: str | None) -> None:
     """Run scenario tests (default: the content's scenarios/ folder)."""
     rules = load_rules_or_exit(content)
-    root = Path(path) if path else (Path(content) if content else content_dir()) / SCENARIO_DIR
+    root = Path(path) if path else rules.pack.root / SCENARIO_DIR
     files = discover(root)
     if not files:
         click.echo(f"lastlight: no scenario files under {root}", err=True)

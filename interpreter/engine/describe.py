@@ -1,4 +1,10 @@
-"""Words for people: the event log as a game log, decisions as menu lines, a player's view."""
+"""Words for people: the event log as a game log and decisions as menu lines, in the names a
+player reads (cards, planets, ships), never internal ids (`p1-x-2`, `fortress-worlds#1`).
+
+Everything here reads public content (names, texts, the board) and the state's public parts; the
+view of one seat (`table_view.py`) passes a redacted event and an observation, so nothing a seat
+may not know reaches its screen.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ from .rules import base_id
 _HIDDEN = {
     "keep": "keeps a card in secret",
     "draw": "draws a technology",
+    "discard": "discards a technology",
 }
 
 
@@ -22,190 +29,323 @@ def who(p: Any) -> str:
     return "Lumos" if p == q.LUMOS else f"P{p}"
 
 
+def whose(p: Any) -> str:
+    return "the Lumos'" if p == q.LUMOS else f"{who(p)}'s"
+
+
 def card_name(game: Game, cid: str) -> str:
-    card = game.rules.cards.get(base_id(cid))
+    """The printed name of a card, action card or exploration token (physical id or design)."""
+    base = base_id(cid)
+    card = game.rules.cards.get(base)
     if card:
         return card.name
-    token = game.rules.tokens.get(cid)
-    if token:
-        return base_id(cid)
+    entry = game.rules.pack.items.get(base)
+    if entry and entry[1].get("name"):
+        return str(entry[1]["name"])
     try:
         return game.rules.action(cid).name
     except KeyError:
-        return cid
+        return base
 
 
-def event_line(game: Game, e: dict[str, Any], viewer: Reader = ALL) -> str:
+def card_text(game: Game, cid: str) -> str:
+    """The generated text of a card, action card or token (what `lastlight show` prints)."""
+    base = base_id(cid)
+    texts = game.rules.texts.get(base)
+    if texts is None:
+        effects = game.rules.pack.models.get("effects")
+        texts = tuple(c.text for c in effects.of(base)) if effects is not None else ()
+    return " ".join(texts)
+
+
+def cost_text(cost: dict[str, int] | None) -> str:
+    parts = [f"{n} {res}" for res, n in (cost or {}).items() if n]
+    return ", ".join(parts) or "free"
+
+
+def sector_name(game: Game, sector: str, state: dict[str, Any] | None = None) -> str:
+    """`o3 Pyre`, `h0 P0's home`, `c center`, `d3 asteroid`: the board label and what it is."""
+    st = state if state is not None else game.state
+    kind = game.eng.board.kind(sector)
+    info = st["sectors"].get(sector) or {}
+    if info.get("planet"):
+        planet = game.rules.planets.get(info["planet"], {})
+        return f"{sector} {planet.get('name') or info['planet']}"
+    if kind == "home":
+        homes = list(st.get("homes") or ())
+        return (
+            f"{sector} {whose(homes.index(sector))} home" if sector in homes else f"{sector} home"
+        )
+    if kind == "center":
+        return f"{sector} center"
+    if info.get("ast"):
+        return f"{sector} asteroid"
+    return f"{sector} {kind}"
+
+
+def unit_name(
+    game: Game, uid: str, *, owner: bool = True, state: dict[str, Any] | None = None
+) -> str:
+    """`P1's small ship`, `P0's extractor` (or without the owner: `small ship`)."""
+    st = state if state is not None else game.state
+    unit = st["units"].get(uid)
+    if unit is None:  # not in this state (a hand-made event): read the id's shape
+        parts = uid.split("-")
+        what = "extractor" if "x" in parts else f"{parts[1] if len(parts) > 2 else ''} ship"
+        return what.strip()
+    what = "extractor" if unit["k"] == "x" else f"{unit['z']} ship"
+    return f"{whose(unit['o'])} {what}" if owner else what
+
+
+def colony_space(game: Game, index: int) -> str:
+    spaces = game.rules.colony_spaces
+    res = spaces[index] if 0 <= index < len(spaces) else "?"
+    return f"colony space {index + 1} ({res})"
+
+
+def _cards(game: Game, cids: list[str]) -> str:
+    return ", ".join(card_name(game, c) for c in cids) or "nothing"
+
+
+def event_line(game: Game, e: dict[str, Any], viewer: Reader = ALL, *, where: bool = True) -> str:
     """One readable line per event, naming the content that caused it, as `viewer` may read it
     (a seat, None for a spectator, ALL for everything): a secret event shows only that it
-    happened (R-SET-06, R-RND-07)."""
+    happened (R-SET-06, R-RND-07). `where=False` leaves out the content file:line."""
     name = e["event"]
     p = who(e.get("player"))
     e = redact(e, viewer)
     if e.get("hidden"):
-        return f"R{e['round']:>3} {p} {_HIDDEN.get(name, name + ' (hidden)')}"
-    rest = {k: v for k, v in e.items() if k not in ("round", "event", "player", "source", "at")}
-    if name == "gain":
-        text = f"{p} gains {e['n']} {e['what']}"
-    elif name == "pay":
-        text = f"{p} pays {e['n']} {e['what']}"
-    elif name == "play":
-        text = f"{p} plays {card_name(game, e['card'])}"
-    elif name == "move":
-        text = f"{p} moves {e['unit']} {e['frm']} -> {e['to']}"
-    elif name == "build":
-        where = e.get("sector") or (f"colony space {e['colony']}" if "colony" in e else "home")
-        text = f"{p} builds {e['unit']} at {where}"
-    elif name == "manufacture":
-        size = f" on {e['size']} ships" if e.get("size") else ""
-        text = f"{p} manufactures {card_name(game, e['card'])}{size}"
-    elif name == "destroyed":
-        text = f"{p} destroys {e['unit']} of {who(e['owner'])} in {e['sector']}"
-    elif name == "reveal":
-        text = f"{p} reveals {e['token']} in {e['sector']}"
-    elif name == "keep":
-        kept = e.get("card") or ", ".join(card_name(game, c) for c in e.get("cards", []))
-        text = f"{p} keeps {card_name(game, kept) if e.get('card') else kept}"
-    elif name == "factions_revealed":
-        text = "factions revealed: " + ", ".join(
-            f"{who(i)} {card_name(game, f) if f else '-'}" for i, f in enumerate(e["factions"])
-        )
-    elif name == "alliance":
-        text = (
-            f"the Lumos ally with {p}"
-            if e.get("player") is not None
-            else "the Lumos ally with nobody (light is tied)"
-        )
-    elif name == "rotation":
-        text = f"the board rotates (state {e['rotation']})"
-    elif name == "lumos_reinforced":
-        text = f"{e['ships']} Lumos ships join the center"
-    elif name == "pick_up":
-        cards = ", ".join(card_name(game, c) for c in e.get("cards", []))
-        text = f"{p} picks up {cards or 'nothing'}"
-    elif name == "roll":
-        text = f"{p} rolls {e['dice']} dice for {e['size']} ships in {e['sector']}" + (
-            " (Lumos)" if e.get("lumos") else ""
-        )
-    elif name == "die":
-        text = f"{p} rolls {e['face']}"
-    elif name == "damage":
-        text = f"{p} deals 1 damage to {e['unit']}"
-    elif name == "exhaust":
-        text = f"{p} exhausts {card_name(game, e['card'])}"
-    elif name == "trigger":
-        text = f"{p}: {card_name(game, e['card'])} triggers ({e['on']})"
-    elif name == "round":
-        text = f"--- round {e['round']} (first player {who(e['first'])}, rotation {e['rotation']})"
-    elif name == "game_over":
-        winners = ", ".join(who(w) for w in e["winners"])
-        text = (
-            f"=== game over: {winners} win{'s' if len(e['winners']) == 1 else ''} "
-            f"with light {e['light']}" + (" (stalled)" if e.get("stalled") else "")
-        )
-    else:
-        details = " ".join(f"{k}={v}" for k, v in rest.items())
-        text = f"{p} {name} {details}".strip()
+        return f"R{e['round']:>3} {p} {_HIDDEN.get(name, name.replace('_', ' ') + ' (hidden)')}"
+    text = _event_text(game, name, p, e)
     src = e.get("source")
     if src and name not in ("play", "round"):
-        if src.startswith("action:"):
-            label = src.split(":")[1]
-        elif src.startswith("card:"):
+        if src.startswith("action:") or src.startswith("card:"):
             label = card_name(game, src.split(":")[1])
         else:
             label = card_name(game, src)
-        text += f"  [{label}{' @ ' + e['at'] if e.get('at') else ''}]"
+        at = f" @ {e['at']}" if where and e.get("at") else ""
+        if label.lower() not in text.lower() or at:
+            text += f"  [{label}{at}]"
     return f"R{e['round']:>3} {text}"
 
 
-def decision_line(game: Game, d: Decision) -> str:
-    kind = d["kind"]
-    if kind == "play":
-        return f"play {card_name(game, d['card'])}"
-    if kind == "keep":
-        texts = game.rules.texts.get(base_id(d["card"]), ())
-        return f"keep {card_name(game, d['card'])}: {' '.join(texts)}"
-    if kind == "move":
-        lum = " (Lumos)" if d.get("lumos") else ""
+def _event_text(game: Game, name: str, p: str, e: dict[str, Any]) -> str:
+    def sec(sector: str | None) -> str:
+        return sector_name(game, sector) if sector in game.state["sectors"] else str(sector)
+
+    if name == "gain":
+        return f"{p} gains {e['n']} {e['what']}"
+    if name == "pay":
+        return f"{p} pays {e['n']} {e['what']}"
+    if name == "play":
+        return f"{p} plays {card_name(game, e['card'])}"
+    if name == "move":
         return (
-            f"move a {d['size']} ship{lum} {d['from']} -> {d['to']} "
-            f"({game.eng.board.kind(d['to'])})"
+            f"{p} moves a {unit_name(game, e['unit'], owner=False)} from {sec(e['frm'])} "
+            f"to {sec(e['to'])}"
+        )
+    if name == "build":
+        what = unit_name(game, e["unit"], owner=False)
+        if "colony" in e and not e.get("sector"):
+            return f"{p} builds an {what} on {colony_space(game, e['colony'])}"
+        article = "an" if what[0] in "aeiou" else "a"
+        place = sec(e["sector"]) if e.get("sector") else "home"
+        return f"{p} builds {article} {what} {'on' if what == 'extractor' else 'at'} {place}"
+    if name == "manufacture":
+        size = f" on {e['size']} ships" if e.get("size") else ""
+        return f"{p} manufactures {card_name(game, e['card'])}{size}"
+    if name == "destroyed":
+        return f"{p} destroys {unit_name(game, e['unit'])} in {sec(e['sector'])}"
+    if name == "damage":
+        return f"{p} deals 1 damage to {unit_name(game, e['unit'])}"
+    if name == "repair":
+        return f"{p} repairs its {unit_name(game, e['unit'], owner=False)}"
+    if name == "reveal":
+        return f"{p} reveals {card_name(game, e['token'])} in {sec(e['sector'])}"
+    if name == "keep":
+        kept = [e["card"]] if e.get("card") else list(e.get("cards", []))
+        return f"{p} keeps {_cards(game, kept)}"
+    if name == "draw":
+        return f"{p} draws {_cards(game, list(e.get('cards') or [e.get('card', '')]))}"
+    if name == "discard":
+        return f"{p} discards {card_name(game, e['card'])}"
+    if name == "factions_revealed":
+        return "factions revealed: " + ", ".join(
+            f"{who(i)} {card_name(game, f) if f else '-'}" for i, f in enumerate(e["factions"])
+        )
+    if name == "alliance":
+        if e.get("player") is not None:
+            return f"the Lumos ally with {p}"
+        return "the Lumos ally with nobody (light is tied)"
+    if name == "rotation":
+        return f"the board rotates (rotation {e['rotation']}): neighbours change"
+    if name == "lumos_reinforced":
+        return f"{e['ships']} Lumos ships join the center"
+    if name == "pick_up":
+        return f"{p} picks up {_cards(game, e.get('cards', []))}"
+    if name == "ready":
+        return f"{p} readies {_cards(game, e.get('cards', []))}"
+    if name == "roll":
+        lumos = " (Lumos)" if e.get("lumos") else ""
+        return f"{p} rolls {e['dice']} dice for {e['size']} ships in {sec(e['sector'])}{lumos}"
+    if name == "die":
+        return f"{p} rolls {str(e['face']).replace('_', ' ')}"
+    if name == "combat":
+        return f"combat in {sec(e['sector'])}"
+    if name == "exhaust":
+        return f"{p} exhausts {card_name(game, e['card'])}"
+    if name == "trigger":
+        return f"{p}: {card_name(game, e['card'])} triggers ({str(e['on']).replace('_', ' ')})"
+    if name == "graveyard_emptied":
+        n = len(e.get("units", []))
+        return f"{whose(e.get('player'))} graveyard is emptied ({n} ship{'s' * (n != 1)} go home)"
+    if name == "deck_reshuffled":
+        return "the technology discards are shuffled into a new deck"
+    if name == "setup":
+        return f"a {e['players']}-player game, seed {e['seed']}; {who(e['first'])} goes first"
+    if name == "round":
+        return f"--- round {e['round']} (first player {who(e['first'])}, rotation {e['rotation']})"
+    if name == "game_over":
+        winners = ", ".join(who(w) for w in e["winners"])
+        text = (
+            f"=== game over: {winners} win{'s' if len(e['winners']) == 1 else ''}"
+            "; light "
+            + ", ".join(f"{who(i)} {n}" for i, n in enumerate(e["light"]))
+            + (" (stalled)" if e.get("stalled") else "")
+        )
+        if e.get("achievements"):
+            text += "; achievements " + ", ".join(
+                f"{who(i)} {card_name(game, a) if a else '-'}"
+                for i, a in enumerate(e["achievements"])
+            )
+        return text
+    rest = {k: v for k, v in e.items() if k not in ("round", "event", "player", "source", "at")}
+    details = " ".join(f"{k.replace('_', ' ')} {_named(game, v)}" for k, v in rest.items())
+    return f"{p} {name.replace('_', ' ')} {details}".strip()
+
+
+def _named(game: Game, value: Any) -> str:
+    """A value of an event no line above knows, with ids turned into names where they are."""
+    if isinstance(value, list):
+        return ", ".join(_named(game, v) for v in value)
+    if isinstance(value, str):
+        if value in game.state["units"]:
+            return unit_name(game, value)
+        if value in game.state["sectors"]:
+            return sector_name(game, value)
+        return card_name(game, value)
+    return str(value)
+
+
+def decision_line(game: Game, d: Decision, p: int | None = None) -> str:
+    """A menu line that says what the choice means, in words."""
+    kind = d["kind"]
+    me = game.to_move if p is None else p
+    if kind == "play":
+        return f"play {card_name(game, d['card'])}: {card_text(game, d['card'])}"
+    if kind == "keep":
+        return f"keep {card_name(game, d['card'])}: {card_text(game, d['card'])}"
+    if kind == "pick_up":
+        return f"pick up {card_name(game, d['card'])}"
+    if kind == "move":
+        lum = "a Lumos" if d.get("lumos") else "a"
+        return (
+            f"move {lum} {d['size']} ship from {sector_name(game, d['from'])} to "
+            f"{sector_name(game, d['to'])}{_about(game, d['to'])}"
         )
     if kind == "manufacture":
         size = f" on your {d['size']} ships" if "size" in d else ""
-        card = game.rules.cards[base_id(d["card"])]
-        return f"manufacture {card.name}{size} (cost {card.cost or 'free'}): " + " ".join(
-            game.rules.texts.get(card.id, ())
+        cost = q.tech_cost(game.eng, me, d["card"]) if me is not None else None
+        return (
+            f"manufacture {card_name(game, d['card'])}{size} (cost {cost_text(cost)}): "
+            f"{card_text(game, d['card'])}"
         )
     if kind == "build":
-        src = f" from P{d['from']}'s graveyard" if "from" in d else ""
-        return f"build a {d['size']} ship{src}"
+        if "from" in d:
+            return f"build a {d['size']} ship from {whose(d['from'])} graveyard"
+        cost = q.ship_cost(game.eng, me, d["size"]) if me is not None else None
+        return f"build a {d['size']} ship (cost {cost_text(cost)})"
     if kind == "extractor":
-        return (
-            f"build an extractor on {d['sector']}"
-            if "sector" in d
-            else f"build an extractor on colony space {d['colony']}"
-        )
+        if "sector" in d:
+            return (
+                f"build an extractor on {sector_name(game, d['sector'])}{_about(game, d['sector'])}"
+            )
+        return f"build an extractor on {colony_space(game, d['colony'])} of your colony ship"
     if kind == "damage":
         if "extractor" in d:
-            return f"destroy extractor {d['extractor']}"
-        return f"damage a {d['size']} ship of {who(d['owner'])} (has {d['dmg']} damage)"
+            uid = d["extractor"]
+            at = game.state["units"].get(uid, {}).get("s")
+            return f"destroy {unit_name(game, uid)}" + (
+                f" on {sector_name(game, at)}" if at else ""
+            )
+        return f"damage {whose(d['owner'])} {d['size']} ship (it has {d['dmg']} damage)"
+    if kind == "destroy":
+        return f"destroy {whose(d['owner'])} {d['size']} ship"
     if kind == "attack":
-        return f"{'attack' if d['attack'] else 'hold fire'} with {d['size']} ships" + (
-            " (Lumos)" if d.get("lumos") else ""
-        )
+        lumos = " (Lumos)" if d.get("lumos") else ""
+        if d["attack"]:
+            return f"attack with your {d['size']} ships{lumos}"
+        return f"hold fire with your {d['size']} ships{lumos}"
     if kind == "trade":
-        return d.get("text", f"trade option {d['option']}")
+        return d.get("text", f"trade option {d['option'] + 1}")
     if kind == "use":
-        card = game.rules.cards[base_id(d["card"])]
-        return f"use {card.name}: {game.rules.texts[card.id][d['clause']]}"
+        texts = game.rules.texts.get(base_id(d["card"]), ())
+        clause = texts[d["clause"]] if d["clause"] < len(texts) else ""
+        return f"use {card_name(game, d['card'])}: {clause}"
     if kind == "discard":
-        return f"discard {card_name(game, d['card'])}"
+        return f"discard {card_name(game, d['card'])}: {card_text(game, d['card'])}"
     if kind == "may":
-        return "yes" if d["do"] else "no"
-    if kind in ("done", "pass"):
-        return kind
-    rest = " ".join(f"{k}={v}" for k, v in d.items() if k != "kind")
+        return "yes, do it" if d["do"] else "no, skip it"
+    if kind == "choose":
+        return _choose_text(game, d)
+    if kind == "sector":
+        return f"{sector_name(game, d['sector'])}{_about(game, d['sector'])}"
+    if kind == "player":
+        return who(d["player"])
+    if kind == "reveal":
+        what = "the deep space token" if d.get("pile") == "deep_space" else "the planet's token"
+        return f"reveal {what} on {sector_name(game, d['sector'])}"
+    if kind == "done":
+        return "done (stop here)"
+    if kind == "pass":
+        return "pass"
+    rest = " ".join(f"{k} {_named(game, v)}" for k, v in d.items() if k != "kind")
     return f"{kind} {rest}".strip()
 
 
-def player_view(game: Game, p: int) -> str:
-    """What a player at the table sees: their own hand and resources, and the public board."""
+def _choose_text(game: Game, d: Decision) -> str:
+    """A 'choose one' option: the prompt lists the options' texts in the order of the menu."""
+    prompt = game.prompt
+    legal = game.legal()
+    head = "Choose one: "
+    if prompt.startswith(head) and d in legal:
+        parts = prompt[len(head) :].split(" | ")
+        if len(parts) == len(legal):
+            return parts[legal.index(d)]
+    return f"option {d['option'] + 1}"
+
+
+def _about(game: Game, sector: str) -> str:
+    """What a player learns about a destination: its planet colours, a face-down token, ships."""
     st = game.state
-    eng = game.eng
-    lines = [f"Round {st['round']}, rotation {st['rot']}, first player {who(st['first'])}"]
-    for o, pl in enumerate(st["players"]):
-        mark = "*" if o == p else " "
-        faction = card_name(game, pl["faction"]) if pl["faction"] else "-"
-        lines.append(
-            f"{mark}P{o} {faction}: light {pl['light']}, res {pl['res']}, "
-            f"played {pl['played']}, techs {q.techs_in_play(eng, o)}"
-        )
-    me = st["players"][p]
-    lines.append(
-        f"Your hand: {me['hand']}; technologies in hand: "
-        f"{[card_name(game, c) for c in me['tech_hand']]}"
-    )
-    lines.append("Board:")
-    for sector, info in st["sectors"].items():
-        bits = []
-        if info["planet"]:
-            xt = q.extractor_on_planet(eng, sector)
-            owner = f" ext {who(st['units'][xt]['o'])}" if xt else ""
-            token = f" [{info['token']}]" if info["up"] else " [?]"
-            planet = game.rules.planets.get(info["planet"], {})
-            colours = "/".join(planet.get("colors", ()))
-            bits.append(f"planet {planet.get('name') or info['planet']} ({colours}){token}{owner}")
-        if info["deep"]:
-            bits.append("deep space [?]")
-        if info["ast"]:
-            bits.append("asteroid")
-        ships: dict[str, int] = {}
-        for uid in q.ships_in(eng, sector):
-            u = st["units"][uid]
-            key = f"{who(u['o'])} {u['z']}"
-            ships[key] = ships.get(key, 0) + 1
-        bits.extend(f"{n}x {k}" for k, n in ships.items())
-        if bits:
-            lines.append(f"  {sector} ({eng.board.kind(sector)}): " + "; ".join(bits))
-    return "\n".join(lines)
+    info = st["sectors"].get(sector) or {}
+    bits = []
+    if info.get("planet"):
+        planet = game.rules.planets.get(info["planet"], {})
+        bits.append("/".join(planet.get("colors", ())))
+        if info.get("token") and not info.get("up"):
+            bits.append("unexplored")
+    if info.get("deep"):
+        bits.append("unexplored deep space")
+    owners = sorted({st["units"][u]["o"] for u in q.ships_in(game.eng, sector)})
+    if owners:
+        bits.append("ships of " + ", ".join(who(o) for o in owners))
+    return f" ({'; '.join(b for b in bits if b)})" if any(bits) else ""
+
+
+def player_view(game: Game, p: int) -> str:
+    """What a player at the table sees, as plain text (the terminal screen renders the same
+    view with rich; see `table_view.py`)."""
+    from .table_view import table_view, view_text
+
+    return view_text(table_view(game, p))

@@ -15,7 +15,7 @@ from .corpus import FAC, build_pack
 def test_show_an_item() -> None:
     result = CliRunner().invoke(main, ["show", "photon-harvester"])
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()
     assert lines[0] == "Photon Harvester  [photon-harvester]"
     assert "  type        civilization" in lines
     assert any(line.startswith("  cost ") and "common" in line for line in lines)
@@ -24,7 +24,7 @@ def test_show_an_item() -> None:
 
 
 def test_show_json() -> None:
-    data = json.loads(CliRunner().invoke(main, ["show", "beacon-array", "--format", "json"]).output)
+    data = json.loads(CliRunner().invoke(main, ["show", "beacon-array", "--format", "json"]).stdout)
     assert data["id"] == "beacon-array" and data["kind"] == "technologies"
     assert data["text"] and all(t.endswith(".") for t in data["text"])
     assert data["source"] == "designed" and ":" in data["at"]
@@ -34,13 +34,13 @@ def test_show_json() -> None:
 def test_list_a_kind(kind: str) -> None:
     result = CliRunner().invoke(main, ["show", "--kind", kind])
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()
     assert len(lines) > 3 and lines[-1].split()[1].startswith(kind)
 
 
 def test_list_a_kind_as_json() -> None:
     result = CliRunner().invoke(main, ["show", "--kind", "actions", "--format", "json"])
-    items = json.loads(result.output)
+    items = json.loads(result.stdout)
     assert [i["number"] for i in items] == [1, 2, 3, 4, 5, 6]
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from lastlight.interpreter.engine.bots import HeuristicBot, play_game
+import re
+
+from lastlight.interpreter.engine.bots import HeuristicBot, ask, play_game
 from lastlight.interpreter.engine.describe import decision_line, event_line, player_view
 from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.rules import Rules
 
 
@@ -37,4 +40,38 @@ def test_menus_and_the_players_view(rules: Rules) -> None:
     for d in game.legal():
         assert decision_line(game, d).startswith("keep ")
     view = player_view(game, 0)
-    assert "Your hand" in view and "Board:" in view and "(center)" in view
+    assert "action cards: Research, Mine" in view and "Sectors" in view and "c center" in view
+
+
+#: What internal ids look like: unit ids (`p1-x-2`, `lumos-small-1`), physical card ids
+#: (`fortress-worlds#1`), Python reprs of dicts and lists.
+INTERNAL_ID = re.compile(r"\b(p\d+|lumos)-(x|small|medium|large)-\d+\b|#\d|[{}]|\['|\[\d")
+
+
+def test_log_lines_name_things_never_internal_ids(rules: Rules) -> None:
+    kinds: set[str] = set()
+    for players, seed in ((2, 3), (4, 5), (3, 8)):
+        game = play_game(Game.new(rules, players, seed), [HeuristicBot(i) for i in range(players)])
+        kinds |= {e["event"] for e in game.log}
+        for viewer in (ALL, None, 0):
+            for e in game.log:
+                line = event_line(game, e, viewer, where=False)
+                assert not INTERNAL_ID.search(line), line
+                assert not re.search(r"\w=\w", line), line  # no `key=value` fallbacks
+    assert {"build", "move", "reveal", "discard", "keep", "destroyed", "damage"} <= kinds
+
+
+def test_decision_lines_say_what_a_choice_means(rules: Rules) -> None:
+    game = Game.new(rules, 3, 4)
+    bots = [HeuristicBot(i) for i in range(3)]
+    seen: dict[str, str] = {}
+    while not game.over and len(seen) < 8 and len(game.history) < 400:
+        for d in game.legal():
+            line = decision_line(game, d)
+            assert not INTERNAL_ID.search(line), line
+            seen.setdefault(d["kind"], line)
+        game.apply(ask(bots[game.to_move], game))
+    assert "cost" in seen.get("manufacture", "cost")
+    assert seen["play"].count(":") >= 1  # the action card's text follows its name
+    if "move" in seen:
+        assert " from " in seen["move"] and " to " in seen["move"]
