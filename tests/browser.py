@@ -52,9 +52,7 @@ def browser() -> Iterator[Any]:
     if executable is None:
         _unavailable("no chromium on PATH (apt-get install chromium)")
     with sync_playwright() as pw:
-        chromium = pw.chromium.launch(
-            executable_path=executable, headless=True, args=CHROMIUM_ARGS
-        )
+        chromium = pw.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
         try:
             yield chromium
         finally:
