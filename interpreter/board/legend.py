@@ -52,14 +52,14 @@ def scores_svg(view: dict[str, Any], width: float, y: float) -> tuple[list[str],
             out.append(_text(20, y, " · ".join(f"{n} {k}" for k, n in res.items()), 12, "#cbd5e1"))
         bits = []
         if "ships" in pl:
-            bits.append(_count(pl["ships"], "ship") + " on the board")
+            bits.append(_count(pl["ships"], "ship"))
         if "extractors" in pl:
             bits.append(_count(pl["extractors"], "extractor"))
         if "techs" in pl:
-            bits.append(_count(pl["techs"], "technology", "technologies") + " in play")
+            bits.append(_count(pl["techs"], "technology", "technologies"))
         if bits:
             y += 17
-            out.append(_text(20, y, ", ".join(bits), 11, "#9ca3af"))
+            out.append(_text(20, y, "in play: " + " · ".join(bits), 11, "#9ca3af"))
     return out, y + 14
 
 

@@ -1,6 +1,6 @@
 """The colours of the board picture and the HTML viewer, chosen so no two things a reader must
-tell apart look alike: the four seats differ from each other, from the planet colours' tokens
-and from the exploration tokens (a test measures the distances)."""
+tell apart look alike: the four seats differ from each other, from the planets, from the
+exploration tokens and from the Lumos (tests/interpreter/board/test_palette.py measures it)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ FILL = {
 PLANET = {"blue": "#3b82f6", "green": "#22c55e", "red": "#ef4444", "yellow": "#facc15"}
 #: Face-down exploration tokens by pile (deep space is drawn as a ringed "?").
 TOKEN = {"common": "#cbd5e1", "rare": "#f97316", "deep_space": "#a855f7"}
-#: Seat colours: rose, sky, lime, orchid (no amber: it read as a rare token).
-SEATS = ["#fb3b6a", "#38bdf8", "#a3e635", "#e879f9"]
+#: Seat colours: pink, aqua, chartreuse, sand. None is a planet colour, a token colour or the
+#: Lumos white (the old amber read as a rare token): CIE76 distances >= 35 to all of them.
+SEATS = ["#ff2e93", "#00e5ff", "#c6ff00", "#d6b88c"]
 LUMOS_COLOR = "#f8fafc"
 
 

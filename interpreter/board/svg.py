@@ -25,13 +25,9 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from .graph import Board
-from .palette import (
-    FILL,
-    LUMOS_COLOR,
-    PLANET,
-    TOKEN,
-    seat_color,
-)
+
+# SEATS is re-exported for older callers.
+from .palette import FILL, LUMOS_COLOR, PLANET, SEATS, TOKEN, seat_color  # noqa: F401
 
 BOARD = 940  # the square the rings are drawn in
 C = BOARD / 2
@@ -184,20 +180,21 @@ def _groups(ships: list[Any]) -> list[tuple[int, str, int]]:
     ]
 
 
-def _ship_slots(a0: float, a1: float, r: float, n: int, row_step: float) -> list[tuple]:
-    """n positions along an arc at radius r (more rows outward when the arc is full)."""
+def _ship_slots(a0: float, a1: float, radii: list[float], n: int) -> list[tuple[float, float]]:
+    """n positions along an arc, row by row at the given radii; the last row takes whatever is
+    left, closer together when it must (ships may crowd each other, never a label)."""
     slots: list[tuple[float, float]] = []
-    row = 0
-    while len(slots) < n:
-        radius = r + row * row_step
+    mid = (a0 + a1) / 2
+    for index, radius in enumerate(radii):
+        left = n - len(slots)
+        if left <= 0:
+            break
         width = math.radians(a1 - a0) * radius - 16
         per_row = max(1, int(width // SHIP_STEP))
-        k = min(per_row, n - len(slots))
-        mid = (a0 + a1) / 2
-        step = math.degrees(SHIP_STEP / radius)
-        for i in range(k):
-            slots.append(_point(mid + (i - (k - 1) / 2) * step, radius))
-        row += 1
+        k = left if index == len(radii) - 1 else min(per_row, left)
+        pitch = min(SHIP_STEP, width / k) if k > 1 else SHIP_STEP
+        step = math.degrees(pitch / radius)
+        slots.extend(_point(mid + (i - (k - 1) / 2) * step, radius) for i in range(k))
     return slots
 
 
@@ -238,13 +235,15 @@ def layout(board: Board, view: dict[str, Any]) -> tuple[list[str], list[Box]]:
         mid = (a0 + a1) / 2
         if kind == "home":
             seat = homes.index(sid)
-            lx, ly = _point(mid, r1 - 16)
+            lx, ly = _point(mid, r1 - 11)
             text = f"P{seat} home"
+            turn = mid if mid % 360 <= 90 or mid % 360 >= 270 else mid - 180  # along the tab
             labels.append(
-                f'<text x="{lx:.1f}" y="{ly + 5:.1f}" fill="{seat_color(seat)}" font-size="14" '
-                f'font-weight="bold" text-anchor="middle">{text}</text>'
+                f'<text x="{lx:.1f}" y="{ly + 5:.1f}" fill="{seat_color(seat)}" font-size="13" '
+                f'font-weight="bold" text-anchor="middle" '
+                f'transform="rotate({turn:.1f} {lx:.1f} {ly:.1f})">{text}</text>'
             )
-            boxes.append(_text_box("label", sid, lx, ly + 5, text, 14))
+            boxes.append(_turned(_text_box("label", sid, lx, ly + 5, text, 13), turn, lx, ly))
             pts = [_point(a0 + (a1 - a0) * t / 8, r) for t in range(9) for r in (r0, r1)]
             boxes.append(
                 Box(
@@ -256,9 +255,9 @@ def layout(board: Board, view: dict[str, Any]) -> tuple[list[str], list[Box]]:
                     max(p[1] for p in pts),
                 )
             )
-            places[sid] = {"ships": _ship_slots(a0, a1, r0 + 13, 12, 0.0)}
+            places[sid] = {"arc": (a0, a1), "rows": [r0 + 11]}
             continue
-        lx, ly = _point(mid, r1 - 10)
+        lx, ly = _point(mid, r1 - 9)
         labels.append(
             f'<text x="{lx:.1f}" y="{ly + 4:.1f}" fill="#cbd5e1" font-size="{LABEL_FONT}" '
             f'text-anchor="middle">{escape(sid)}</text>'
@@ -272,7 +271,7 @@ def layout(board: Board, view: dict[str, Any]) -> tuple[list[str], list[Box]]:
                 _point(mid + math.degrees(30 / feature_r), feature_r),
             ),
             "arc": (a0, a1),
-            "ship_r": r0 + 14,
+            "rows": [r0 + 17, r0 + 35],
         }
     for sid, info in sectors.items():
         place = places.get(sid)
@@ -312,7 +311,7 @@ def layout(board: Board, view: dict[str, Any]) -> tuple[list[str], list[Box]]:
             continue
         if "arc" in place:
             a0, a1 = place["arc"]
-            slots = _ship_slots(a0, a1, place["ship_r"], len(groups), 18.0)
+            slots = _ship_slots(a0, a1, place["rows"], len(groups))
         else:
             slots = list(place["ships"])
             while len(slots) < len(groups):  # more groups than places: a second row
@@ -323,6 +322,17 @@ def layout(board: Board, view: dict[str, Any]) -> tuple[list[str], list[Box]]:
             right = x + s * 0.85 + (7 * len(str(count)) + 1 if count > 1 else 0)
             boxes.append(Box("ship", sid, x - s * 0.85, y - s, right, y + s * 0.7))
     return out + labels, boxes
+
+
+def _turned(box: Box, degrees: float, cx: float, cy: float) -> Box:
+    """The upright bounding box of a box turned about (cx, cy)."""
+    a = math.radians(degrees)
+    xs, ys = [], []
+    for x, y in ((box.x0, box.y0), (box.x1, box.y0), (box.x0, box.y1), (box.x1, box.y1)):
+        dx, dy = x - cx, y - cy
+        xs.append(cx + dx * math.cos(a) - dy * math.sin(a))
+        ys.append(cy + dx * math.sin(a) + dy * math.cos(a))
+    return Box(box.kind, box.sector, min(xs), min(ys), max(xs), max(ys))
 
 
 def _text_box(kind: str, sector: str, x: float, baseline: float, text: str, font: float) -> Box:

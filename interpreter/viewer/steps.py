@@ -132,23 +132,26 @@ def _hidden_card(game: Game, e: dict[str, Any], view: Viewpoint, cards: CardTabl
     still being chosen)?"""
     if view.sees(e.get("player"), game):
         return False
-    name = e["event"]
-    card = source_card(e)
-    kind = cards.kind(card)
-    if name in ("keep", "draw") and kind in (*HIDDEN_KINDS, "factions"):
+    named = [e["card"]] if e.get("card") else []
+    named += [c for c in e.get("cards") or () if isinstance(c, str)]
+    kinds = {cards.kind(c) for c in named} | {cards.kind(source_card(e))}
+    if e["event"] in ("keep", "draw", "discard") and kinds & {*HIDDEN_KINDS, "factions"}:
         return True
-    return kind == "achievements"
+    return "achievements" in kinds
 
 
 def event_entry(game: Game, e: dict[str, Any], view: Viewpoint, cards: CardTable) -> dict[str, Any]:
     """One log line: the words, the player, and (if the viewer may know it) the card with its
     text and where in the YAML the effect that ran is written."""
     if _hidden_card(game, e, view, cards):
-        what = {"keep": "keeps", "draw": "draws"}.get(e["event"], "uses")
-        kind = (
-            (cards.kind(source_card(e)) or "card").rstrip("s").replace("technologie", "technology")
-        )
-        noun = "a secret planetary achievement" if kind == "achievement" else f"a {kind}"
+        what = {"keep": "keeps", "draw": "draws", "discard": "discards"}.get(e["event"], "uses")
+        n = len(e.get("cards") or ()) or 1
+        kind = cards.kind(e.get("card") or (e.get("cards") or [None])[0] or source_card(e))
+        noun = {
+            "achievements": "a secret planetary achievement",
+            "factions": "a faction (revealed when all have chosen)",
+            "technologies": "a technology" if n == 1 else f"{n} technologies",
+        }.get(kind or "", "a secret card")
         return {"t": f"R{e['round']:>3} {who(e.get('player'))} {what} {noun}", "p": e.get("player")}
     seat = view.seat if not view.everything else None
     entry: dict[str, Any] = {
@@ -207,10 +210,12 @@ def build(rules: Rules, data: dict[str, Any], view: Viewpoint, *, title: str) ->
             d = data["decisions"][i - 1]
             p = game.to_move
             decision = decision_entry(game, p, d, view, cards)
-            opened = decision_entry(game, p, d, Viewpoint(everything=True), cards)
+            scratch = CardTable(rules)  # the open version names cards only if it is used
+            opened = decision_entry(game, p, d, Viewpoint(everything=True), scratch)
             game.apply(d)
             if game.over:  # nothing is secret any more
                 decision = opened
+                cards.used.update(scratch.used)
         events = [event_entry(game, e, view, cards) for e in game.log[seen:]]
         seen = len(game.log)
         steps.append(
