@@ -106,6 +106,9 @@ def _write_bytes_atomic(path: str, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a picture is for sharing
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -83,3 +83,30 @@ def screenshot_is_blank(png: bytes) -> bool:
     colours = small.getcolors(maxcolors=200 * 125) or []
     top = max(n for n, _c in colours)
     return len(colours) < 16 or top > 0.97 * 200 * 125
+
+
+def main() -> None:
+    """`python -m tests.browser PAGE.html OUT.png [STEP]`: a screenshot of a page (the README's
+    docs/viewer.png is made so)."""
+    import sys
+
+    from playwright.sync_api import sync_playwright
+
+    page_file, out = Path(sys.argv[1]), Path(sys.argv[2])
+    step = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    if executable is None:
+        raise SystemExit("no chromium on PATH")
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        page, errors = open_page(chromium, page_file)
+        page.evaluate(f"window.lastlightViewer && window.lastlightViewer.go({step})")
+        page.screenshot(path=str(out))
+        chromium.close()
+    if errors:
+        raise SystemExit(f"console errors: {errors}")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
