@@ -46,8 +46,13 @@ def _viewpoint(ctx: click.Context, param: click.Parameter, value: str) -> Viewpo
     "also sees its own; all shows every hand.",
 )
 @click.option("--content", type=click.Path(exists=True, file_okay=False))
+@click.option("--ignore-content", is_flag=True, help="Show it even if the content hash differs.")
 def view_command(
-    replay: str, output: str | None, viewpoint: Viewpoint, content: str | None
+    replay: str,
+    output: str | None,
+    viewpoint: Viewpoint,
+    content: str | None,
+    ignore_content: bool,
 ) -> None:
     """Write a self-contained HTML page to step through a saved game: the board at every step,
     a slider and arrow keys, the players' panels, and the log with each card's text and its
@@ -63,7 +68,13 @@ def view_command(
                 f"seat {viewpoint.seat} is not in this {data['players']}-player game",
                 param_hint="--as",
             )
-        page = build(rules, data, viewpoint, title=f"Last Light - {Path(replay).name}")
+        page = build(
+            rules,
+            data,
+            viewpoint,
+            title=f"Last Light - {Path(replay).name}",
+            check_content=not ignore_content,
+        )
     except ReplayError as exc:
         click.echo(f"lastlight view: {exc}", err=True)
         sys.exit(1)

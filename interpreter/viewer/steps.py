@@ -187,9 +187,17 @@ def decision_entry(
     return entry
 
 
-def build(rules: Rules, data: dict[str, Any], view: Viewpoint, *, title: str) -> dict[str, Any]:
-    """Re-play a replay (already loaded and checked) and collect every step's snapshot."""
-    run_replay(rules, data)  # raises ReplayError if it does not reproduce
+def build(
+    rules: Rules,
+    data: dict[str, Any],
+    view: Viewpoint,
+    *,
+    title: str,
+    check_content: bool = True,
+) -> dict[str, Any]:
+    """Re-play a loaded replay and collect every step's snapshot; raises ReplayError if the
+    replay does not reproduce (checked in full first, so no half-built page)."""
+    run_replay(rules, data, check_content=check_content, log=False)
     game = Game.new(rules, data["players"], data["seed"], log=True)
     cards = CardTable(rules)
     boards: list[str] = []

@@ -136,3 +136,26 @@ def test_markup_in_a_card_name_cannot_break_the_page(browser: Any, tmp_path: Pat
         assert errors == []
     finally:
         page.close()
+
+
+def test_a_replay_of_other_content_or_tampered_is_refused(tmp_path: Path) -> None:
+    import json
+
+    replay = _play(tmp_path, players=2, seed=5)
+    data = json.loads(replay.read_text())
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({**data, "content": "0" * 16}))
+    runner = CliRunner()
+    refused = runner.invoke(main, ["view", str(other), "-o", str(tmp_path / "o.html")])
+    assert refused.exit_code == 1 and "content" in refused.output
+    assert not (tmp_path / "o.html").exists()
+    forced = runner.invoke(
+        main, ["view", str(other), "--ignore-content", "-o", str(tmp_path / "o.html")]
+    )
+    assert forced.exit_code == 0, forced.output
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(
+        json.dumps({**data, "decisions": [*data["decisions"][:5], {"kind": "fly"}]})
+    )
+    bad = runner.invoke(main, ["view", str(tampered)])
+    assert bad.exit_code == 1 and "decision 6" in bad.output and "Traceback" not in bad.output
