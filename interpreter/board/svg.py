@@ -8,7 +8,7 @@ same way:
                                "yields": ["rare"], "deep": True, "asteroid": False,
                                "ships": [[0, "small"], ...], "extractor": 1}},
             "players": [{"name": "Star Nomads", "light": 4, "res": {...}, ...}],  # optional
-            "light_to_win": 20}
+            "light_to_win": 20, "focus": ["o3"]}  # focus: outlined (the viewer's last step)
 
 The picture is a title bar, the board, and a side panel with the scores and a legend
 (`legend.py`); `panel=False` draws the board alone (the HTML viewer puts its own panels beside
@@ -200,6 +200,14 @@ def _ship_slots(a0: float, a1: float, radii: list[float], n: int) -> list[tuple[
 
 def layout(board: Board, view: dict[str, Any]) -> tuple[list[str], list[Box]]:
     """The board's SVG elements (in board coordinates, 0..BOARD) and the boxes they occupy."""
+    (ground, pieces, labels), boxes = layers(board, view)
+    return ground + pieces + labels, boxes
+
+
+def layers(board: Board, view: dict[str, Any]) -> tuple[tuple[list[str], ...], list[Box]]:
+    """The board in three layers: the ground and the labels depend only on the rotation (and
+    which homes are in play), the pieces between them on the game, so a viewer can keep one
+    ground per rotation and one piece layer per position."""
     rotation = int(view.get("rotation", 0))
     sectors: dict[str, Any] = view.get("sectors", {})
     homes: list[str] = list(view.get("homes", []))
@@ -273,6 +281,7 @@ def layout(board: Board, view: dict[str, Any]) -> tuple[list[str], list[Box]]:
             "arc": (a0, a1),
             "rows": [r0 + 17, r0 + 35],
         }
+    ground, out = out, []
     for sid, info in sectors.items():
         place = places.get(sid)
         if place is None:
@@ -321,7 +330,29 @@ def layout(board: Board, view: dict[str, Any]) -> tuple[list[str], list[Box]]:
             s = ship_size(size)
             right = x + s * 0.85 + (7 * len(str(count)) + 1 if count > 1 else 0)
             boxes.append(Box("ship", sid, x - s * 0.85, y - s, right, y + s * 0.7))
-    return out + labels, boxes
+    return (ground, out + _focus(board, view, rotation), labels), boxes
+
+
+def _focus(board: Board, view: dict[str, Any], rotation: int) -> list[str]:
+    """A gold outline round the sectors `view["focus"]` names (where the last step happened)."""
+    out = []
+    for sid in view.get("focus") or ():
+        if sid not in board.spec.sectors:
+            continue
+        kind = board.kind(sid)
+        r0, r1 = RADII[kind]
+        arc = board.arc(sid, rotation)
+        if arc is None:
+            out.append(
+                f'<circle cx="{C}" cy="{C}" r="{r1 + 1}" fill="none" stroke="#fbbf24" '
+                'stroke-width="3"/>'
+            )
+        else:
+            out.append(
+                f'<path d="{_wedge(arc[0], arc[1], r0 + 1.5, r1 - 1.5)}" fill="none" '
+                'stroke="#fbbf24" stroke-width="3" stroke-dasharray="7 4"/>'
+            )
+    return out
 
 
 def _turned(box: Box, degrees: float, cx: float, cy: float) -> Box:
@@ -340,25 +371,32 @@ def _text_box(kind: str, sector: str, x: float, baseline: float, text: str, font
     return Box(kind, sector, x - w / 2, baseline - font * 0.8, x + w / 2, baseline + font * 0.2)
 
 
+def svg_open(width: float, height: float) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif">'
+    )
+
+
+def board_layers(board: Board, view: dict[str, Any]) -> tuple[str, str, str]:
+    """The board alone as three SVG fragments; joined, they are `render(..., panel=False)`."""
+    (ground, pieces, labels), _boxes = layers(board, view)
+    head = [svg_open(BOARD, BOARD), f'<rect width="{BOARD}" height="{BOARD}" fill="#05070f"/>']
+    return (
+        "\n".join([*head, *ground]) + "\n",
+        "\n".join(pieces) + "\n",
+        "\n".join([*labels, "</svg>"]) + "\n",
+    )
+
+
 def render(board: Board, view: dict[str, Any], title: str = "", *, panel: bool = True) -> str:
     """The SVG picture: title bar, board and side panel, or (`panel=False`) the board alone."""
     from .legend import legend_svg
 
+    if not panel:
+        return "".join(board_layers(board, view))
     elements, _boxes = layout(board, view)
     rotation = int(view.get("rotation", 0)) % board.period
-    if not panel:
-        return (
-            "\n".join(
-                [
-                    f'<svg xmlns="http://www.w3.org/2000/svg" width="{BOARD}" height="{BOARD}" '
-                    f'viewBox="0 0 {BOARD} {BOARD}" font-family="DejaVu Sans, sans-serif">',
-                    f'<rect width="{BOARD}" height="{BOARD}" fill="#05070f"/>',
-                    *elements,
-                    "</svg>",
-                ]
-            )
-            + "\n"
-        )
     width, height = BOARD + PANEL, TOP + BOARD
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '

@@ -33,8 +33,27 @@ def _asset(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
+def compact(data: dict[str, Any]) -> dict[str, Any]:
+    """The same data with each distinct player panel stored once (`panels`), steps naming them
+    by index: most panels do not change from one decision to the next. viewer.js undoes it."""
+    panels: list[Any] = []
+    index: dict[str, int] = {}
+    steps = []
+    for step in data.get("steps", []):
+        refs = []
+        for panel in step.get("players", []):
+            key = json.dumps(panel, sort_keys=True)
+            if key not in index:
+                index[key] = len(panels)
+                panels.append(panel)
+            refs.append(index[key])
+        steps.append({**step, "players": refs})
+    return {**data, "steps": steps, "panels": panels}
+
+
 def render_page(data: dict[str, Any]) -> str:
     """The page: one file, no network, nothing to install to open it."""
+    data = compact(data)
     page = _asset("page.html")
     # Replace the data last, so nothing in the game data is ever taken for a placeholder.
     page = page.replace("__TITLE__", html.escape(str(data.get("title", "Last Light"))))

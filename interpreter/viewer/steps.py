@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..board.picture import game_svg
+from ..board.picture import public_view
+from ..board.svg import board_layers
 from ..engine.describe import decision_line, event_line, who
 from ..engine.game import Decision, Game
 from ..engine.replay import run_replay
@@ -200,15 +201,16 @@ def build(
     run_replay(rules, data, check_content=check_content, log=False)
     game = Game.new(rules, data["players"], data["seed"], log=True)
     cards = CardTable(rules)
-    boards: list[str] = []
-    board_index: dict[str, int] = {}
+    grounds = _Interned()  # ground + labels, one per rotation
+    pieces = _Interned()  # the pieces, one per distinct position
 
-    def board_of(g: Game) -> int:
-        svg = game_svg(g, "", panel=False)
-        if svg not in board_index:
-            board_index[svg] = len(boards)
-            boards.append(svg)
-        return board_index[svg]
+    def board_of(g: Game, events: list[dict[str, Any]]) -> dict[str, int]:
+        view = public_view(g)
+        view["focus"] = sorted(
+            {str(e[k]) for e in events for k in ("sector", "frm", "to") if e.get(k)}
+        )
+        ground, middle, labels = board_layers(g.board, view)
+        return {"ground": grounds.index((ground, labels)), "pieces": pieces.index(middle)}
 
     steps = []
     seen = 0
@@ -224,12 +226,13 @@ def build(
             if game.over:  # nothing is secret any more
                 decision = opened
                 cards.used.update(scratch.used)
-        events = [event_entry(game, e, view, cards) for e in game.log[seen:]]
+        new = game.log[seen:]
+        events = [event_entry(game, e, view, cards) for e in new]
         seen = len(game.log)
         steps.append(
             {
                 **observe(game, view, cards),
-                "board": board_of(game),
+                "board": board_of(game, new if i else []),
                 "decision": decision,
                 "events": events,
             }
@@ -243,10 +246,25 @@ def build(
         "light_to_win": rules.light_to_win,
         "colors": _colors(data["players"]),
         "cards": cards.used,
-        "boards": boards,
+        "grounds": [list(pair) for pair in grounds.items],
+        "pieces": pieces.items,
         "steps": steps,
         "legend": _legend(),
     }
+
+
+class _Interned:
+    """Each distinct value once; steps refer to them by index."""
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+        self._index: dict[Any, int] = {}
+
+    def index(self, value: Any) -> int:
+        if value not in self._index:
+            self._index[value] = len(self.items)
+            self.items.append(value)
+        return self._index[value]
 
 
 def _colors(n: int) -> list[str]:

@@ -4,6 +4,7 @@
 (function () {
   const data = JSON.parse(document.getElementById("lastlight-data").textContent);
   const steps = data.steps;
+  for (const s of steps) s.players = s.players.map((i) => data.panels[i]); // see page.compact
   const last = steps.length - 1;
   const $ = (id) => document.getElementById(id);
   let current = 0;
@@ -125,7 +126,8 @@
 
   function render() {
     const s = steps[current];
-    $("board").innerHTML = data.boards[s.board];
+    const ground = data.grounds[s.board.ground];
+    $("board").innerHTML = ground[0] + data.pieces[s.board.pieces] + ground[1];
     slider.value = String(current);
     $("where").textContent = "Step " + current + " / " + last + " · round " + s.round +
       " · rotation " + s.rotation + "/" + s.period + (s.over ? " · game over" : "");

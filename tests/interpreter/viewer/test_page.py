@@ -22,3 +22,14 @@ def test_the_page_is_self_contained() -> None:
     assert "http://" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert "https://" not in page and "src=" not in page
     assert page.count("</script>") == 2  # the data block and the code
+
+
+def test_compact_stores_each_panel_once_and_keeps_the_order() -> None:
+    from lastlight.interpreter.viewer.page import compact
+
+    a, b = {"seat": 0, "light": 1}, {"seat": 1, "light": 0}
+    data = {"steps": [{"players": [a, b]}, {"players": [dict(a), {"seat": 1, "light": 2}]}]}
+    packed = compact(data)
+    assert len(packed["panels"]) == 3
+    for step, original in zip(packed["steps"], data["steps"], strict=True):
+        assert [packed["panels"][i] for i in step["players"]] == original["players"]

@@ -38,7 +38,8 @@ def _hands_over_time(rules: Rules, replay: dict[str, Any]) -> list[list[list[str
 def test_one_step_per_decision_and_the_board_changes(rules: Rules, replay: dict) -> None:
     data = build(rules, replay, Viewpoint(), title="t")
     assert len(data["steps"]) == len(replay["decisions"]) + 1
-    assert len({s["board"] for s in data["steps"]}) > 5  # ships move, extractors appear
+    assert len({s["board"]["pieces"] for s in data["steps"]}) > 5  # ships move, extractors appear
+    assert len(data["grounds"]) == len({s["rotation"] for s in data["steps"]})
     assert data["steps"][-1]["over"] and data["steps"][-1]["winners"] == replay["result"]["winners"]
     light = [[pl["light"] for pl in s["players"]] for s in data["steps"]]
     assert light[-1] == replay["result"]["light"]
