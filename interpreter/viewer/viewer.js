@@ -184,6 +184,7 @@
   slider.addEventListener("input", () => go(Number(slider.value)));
   document.addEventListener("keydown", (ev) => {
     if (ev.target === slider && ev.key.startsWith("Arrow")) return; // the slider moves itself
+    if (ev.target instanceof HTMLButtonElement && (ev.key === " " || ev.key === "Enter")) return;
     const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
     if (ev.key in moves) go(current + moves[ev.key]);
     else if (ev.key === "Home") go(0);

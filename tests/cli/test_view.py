@@ -97,6 +97,10 @@ def test_the_page_loads_and_steps_in_chromium(browser: Any, page_file: Path) -> 
         assert page.locator("#log li:not(.future)").count() > 50
         page.locator("#slider").fill("5")  # the slider moves the page too
         assert _step(page) == 5
+        page.click("#play")  # plays; Space on the focused button pauses (once, not twice)
+        assert "pause" in page.inner_text("#play")
+        page.keyboard.press(" ")
+        assert "play" in page.inner_text("#play")
         png = page.screenshot()
         assert not screenshot_is_blank(png)
         assert errors == []

@@ -150,3 +150,14 @@ def test_a_long_title_stays_clear_of_the_home_tabs(rules: Rules) -> None:
     root = ET.fromstring(svg)
     title_el = next(root.iter("{http://www.w3.org/2000/svg}text"))
     assert title_el.text == title and float(title_el.get("y", "0")) < TOP
+
+
+def test_png_without_cairo_is_one_clear_error(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import sys
+
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # import cairosvg now fails
+    out = tmp_path / "b.png"
+    result = CliRunner().invoke(main, ["board", "-o", str(out)])
+    assert result.exit_code == 1
+    assert "libcairo2" in result.output and "SVG output works" in result.output
+    assert not out.exists() and "Traceback" not in result.output

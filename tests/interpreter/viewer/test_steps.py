@@ -106,3 +106,10 @@ def test_each_event_names_its_card_text_and_yaml_line(rules: Rules, replay: dict
     assert plays and all(data["cards"][e["c"]]["kind"] == "actions" for e in plays)
     assert all(data["cards"][e["c"]]["text"] for e in plays)
     json.dumps(data)  # plain data, ready for the page
+
+
+def test_an_unfinished_game_keeps_its_secrets_to_the_last_step(rules: Rules, replay: dict) -> None:
+    cut = {**replay, "decisions": replay["decisions"][:40], "result": None}
+    data = build(rules, cut, Viewpoint(), title="t")
+    assert len(data["steps"]) == 41 and not data["steps"][-1]["over"]
+    assert all("tech_hand" not in pl for pl in data["steps"][-1]["players"])
