@@ -18,10 +18,6 @@ def _text(
     return f'<text x="{x}" y="{y}" fill="{fill}" font-size="{size}"{weight}>{escape(text)}</text>'
 
 
-def _count(n: int, one: str, many: str = "") -> str:
-    return f"{n} {one if n == 1 else many or one + 's'}"
-
-
 def scores_svg(view: dict[str, Any], width: float, y: float) -> tuple[list[str], float]:
     """One block per player: colour, name, light (with a bar to the goal), resources, pieces."""
     players: list[dict[str, Any]] = view.get("players") or []
@@ -52,14 +48,14 @@ def scores_svg(view: dict[str, Any], width: float, y: float) -> tuple[list[str],
             out.append(_text(20, y, " · ".join(f"{n} {k}" for k, n in res.items()), 12, "#cbd5e1"))
         bits = []
         if "ships" in pl:
-            bits.append(_count(pl["ships"], "ship"))
+            bits.append(f"ships out {pl['ships']}")
         if "extractors" in pl:
-            bits.append(_count(pl["extractors"], "extractor"))
+            bits.append(f"extractors {pl['extractors']}")
         if "techs" in pl:
-            bits.append(_count(pl["techs"], "technology", "technologies"))
+            bits.append(f"technologies {pl['techs']}")
         if bits:
             y += 17
-            out.append(_text(20, y, "in play: " + " · ".join(bits), 11, "#9ca3af"))
+            out.append(_text(20, y, " · ".join(bits), 11, "#9ca3af"))
     return out, y + 14
 
 
