@@ -205,11 +205,11 @@ def build(
     pieces = _Interned()  # the pieces, one per distinct position
 
     def board_of(g: Game, events: list[dict[str, Any]]) -> dict[str, int]:
-        view = public_view(g)
-        view["focus"] = sorted(
+        picture = public_view(g)  # the board is public: the same for every viewpoint
+        picture["focus"] = sorted(
             {str(e[k]) for e in events for k in ("sector", "frm", "to") if e.get(k)}
         )
-        ground, middle, labels = board_layers(g.board, view)
+        ground, middle, labels = board_layers(g.board, picture)
         return {"ground": grounds.index((ground, labels)), "pieces": pieces.index(middle)}
 
     steps = []
