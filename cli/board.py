@@ -1,11 +1,14 @@
-"""`lastlight board`: draw a dealt board, or a saved game in progress, as SVG."""
+"""`lastlight board`: draw a dealt board, or a saved game in progress, as SVG or PNG."""
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
+from pathlib import Path
 
 import click
-from lastlight.interpreter.board.svg import render, view_from_state
+from lastlight.interpreter.board.picture import PictureError, game_svg, svg_to_png
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.replay import (
     ReplayError,
@@ -29,7 +32,11 @@ from ._content import content_option, load_rules_or_exit
     help="Turn the rings this many times (pieces travel with them).",
 )
 @click.option(
-    "--output", "-o", type=click.Path(dir_okay=False), required=True, help="The SVG file to write."
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False),
+    required=True,
+    help="The picture to write: *.svg, or *.png (drawn from the SVG by CairoSVG).",
 )
 @content_option
 @click.option(
@@ -55,10 +62,11 @@ def board_command(
 ) -> None:
     """Draw the board a game with this seed starts from (R-SET-03), turned K rotations; or a
     saved game in progress (--replay FILE --step N)."""
-    if not output.lower().endswith(".svg"):
-        raise click.BadParameter("the picture is SVG: name the file *.svg", param_hint="-o")
+    if not output.lower().endswith((".svg", ".png")):
+        raise click.BadParameter(
+            "the picture is SVG or PNG: name the file *.svg or *.png", param_hint="-o"
+        )
     rules = load_rules_or_exit(content)
-    piles = {phys: t.pile for phys, t in rules.tokens.items()}
     if replay_file:
         try:
             data = load_replay(replay_file)
@@ -68,7 +76,6 @@ def board_command(
         except ReplayError as exc:
             click.echo(f"lastlight board: {exc}", err=True)
             sys.exit(1)
-        view = view_from_state(game.state, rules.planets, piles)
         title = (
             f"Last Light - {replay_file}, round {game.state['round']}, after "
             f"{len(game.history)} decisions"
@@ -76,13 +83,33 @@ def board_command(
     else:
         game = Game.new(rules, players, seed, log=False)
         game.state["rot"] = rotations % game.board.period
-        view = view_from_state(game.state, rules.planets, piles)
-        view["rotation"] = rotations
         title = f"Last Light - {players} players, seed {seed}"
-    svg = render(game.board, view, title)
+    svg = game_svg(game, title)
     try:
-        write_atomic(output, svg)
+        if output.lower().endswith(".png"):
+            _write_bytes_atomic(output, svg_to_png(svg))
+        else:
+            write_atomic(output, svg)
+    except PictureError as exc:
+        click.echo(f"lastlight board: {exc}", err=True)
+        sys.exit(1)
     except OSError as exc:
         click.echo(f"lastlight board: cannot write {output}: {exc.strerror}", err=True)
         sys.exit(1)
     click.echo(f"wrote {output}")
+
+
+def _write_bytes_atomic(path: str, data: bytes) -> None:
+    """Like write_atomic, for bytes: a failed write never spoils a good file."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(target.parent))
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a picture is for sharing
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -5,38 +5,63 @@ same way:
 
     view = {"rotation": 0, "homes": ["h0", ...],
             "sectors": {"o3": {"planet": ["blue", "red"], "token": "common", "token_up": False,
-                               "deep": True, "asteroid": False,
-                               "ships": [[0, "small"], ...], "extractor": 1}}}
+                               "yields": ["rare"], "deep": True, "asteroid": False,
+                               "ships": [[0, "small"], ...], "extractor": 1}},
+            "players": [{"name": "Star Nomads", "light": 4, "res": {...}, ...}],  # optional
+            "light_to_win": 20, "focus": ["o3"]}  # focus: outlined (the viewer's last step)
+
+The picture is a title bar, the board, and a side panel with the scores and a legend
+(`legend.py`); `panel=False` draws the board alone (the HTML viewer puts its own panels beside
+it). Inside a sector the id label sits at the outer rim, the planet or token in the middle and
+the ships along the inner rim, so no marker ever covers a label; `layout()` returns those
+placements so a test can check it.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
 from .graph import Board
 
-SIZE = 900
-C = SIZE / 2
+# SEATS is re-exported for older callers.
+from .palette import FILL, LUMOS_COLOR, PLANET, SEATS, TOKEN, seat_color  # noqa: F401
+
+BOARD = 940  # the square the rings are drawn in
+C = BOARD / 2
+TOP = 64  # the title bar above the board
+PANEL = 340  # the side panel (scores and legend)
 RADII = {
     "center": (0, 70),
     "inner": (70, 170),
     "outer": (170, 290),
     "distant": (290, 380),
-    "home": (392, 438),
+    "home": (392, 452),
 }
-FILL = {
-    "center": "#fff7d6",
-    "inner": "#1d2a4a",
-    "outer": "#15203a",
-    "distant": "#0d1426",
-    "home": "#24324f",
-}
-PLANET = {"blue": "#3b82f6", "green": "#22c55e", "red": "#ef4444", "yellow": "#facc15"}
-TOKEN = {"common": "#9ca3af", "rare": "#f97316", "deep_space": "#a855f7"}
-SEATS = ["#e11d48", "#0ea5e9", "#84cc16", "#f59e0b", "#d946ef"]
-LUMOS_COLOR = "#f8fafc"
+LABEL_FONT = 11
+SHIP_STEP = 22  # arc length between two ship groups, in pixels
+
+
+@dataclass(frozen=True)
+class Box:
+    """Where something was placed, for the overlap checks in the tests."""
+
+    kind: str  # label, ship, planet, title, home
+    sector: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def overlaps(self, other: Box) -> bool:
+        return (
+            self.x0 < other.x1
+            and other.x0 < self.x1
+            and self.y0 < other.y1
+            and (other.y0 < self.y1)
+        )
 
 
 def _point(angle: float, r: float) -> tuple[float, float]:
@@ -56,8 +81,8 @@ def _wedge(a0: float, a1: float, r0: float, r1: float) -> str:
     )
 
 
-def _planet(x: float, y: float, colors: list[str], r: float = 17) -> list[str]:
-    colors = colors or ["#888888"]
+def planet_svg(x: float, y: float, colors: list[str], r: float = 17) -> list[str]:
+    colors = colors or ["grey"]
     if len(colors) == 1:
         return [
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{PLANET.get(colors[0], "#888")}"'
@@ -79,35 +104,118 @@ def _planet(x: float, y: float, colors: list[str], r: float = 17) -> list[str]:
     return out
 
 
-def _ship(x: float, y: float, owner: int, size: str) -> str:
-    s = {"small": 6, "medium": 8, "large": 10}.get(size, 6)
-    color = LUMOS_COLOR if owner < 0 else SEATS[owner % len(SEATS)]
+def ship_size(size: str) -> float:
+    return {"small": 7, "medium": 9, "large": 11}.get(size, 7)
+
+
+def ship_svg(x: float, y: float, owner: int, size: str, count: int = 1) -> str:
+    s = ship_size(size)
+    color = LUMOS_COLOR if owner < 0 else seat_color(owner)
+    out = (
+        f'<polygon points="{x:.1f},{y - s:.1f} {x - s * 0.85:.1f},{y + s * 0.7:.1f} '
+        f'{x + s * 0.85:.1f},{y + s * 0.7:.1f}" fill="{color}" stroke="#000" '
+        'stroke-width="1"/>'
+    )
+    if count > 1:
+        out += (
+            f'<text x="{x + s * 0.85 + 1:.1f}" y="{y + s * 0.7:.1f}" fill="#f8fafc" '
+            f'font-size="10" font-weight="bold">{count}</text>'
+        )
+    return out
+
+
+def token_svg(x: float, y: float, pile: str, up: bool, yields: list[str]) -> str:
+    """A planetary exploration token: face down, a coloured tile with its pile's letter; face
+    up, a white tile with what the planet yields (C common, U uncommon, R rare)."""
+    if up:
+        text = "".join(y[:1].upper() for y in yields) or "-"
+        w = 6 + 7 * len(text)
+        return (
+            f'<rect x="{x - w / 2:.1f}" y="{y - 6.5:.1f}" width="{w}" height="13" rx="2" '
+            f'fill="#f8fafc" stroke="#000"/><text x="{x:.1f}" y="{y + 4:.1f}" fill="#0f172a" '
+            f'font-size="10" font-weight="bold" text-anchor="middle">{escape(text)}</text>'
+        )
+    face = TOKEN.get(pile, "#9ca3af")
     return (
-        f'<polygon points="{x:.1f},{y - s:.1f} {x - s * 0.8:.1f},{y + s * 0.7:.1f} '
-        f'{x + s * 0.8:.1f},{y + s * 0.7:.1f}" fill="{color}" stroke="#000" '
-        'stroke-width="0.8"/>'
+        f'<rect x="{x - 6.5:.1f}" y="{y - 6.5:.1f}" width="13" height="13" rx="2" fill="{face}" '
+        f'stroke="#000"/><text x="{x:.1f}" y="{y + 4:.1f}" fill="#0f172a" font-size="10" '
+        f'font-weight="bold" text-anchor="middle">{escape(pile[:1].upper())}</text>'
     )
 
 
-def render(board: Board, view: dict[str, Any], title: str = "") -> str:
+def deep_svg(x: float, y: float) -> str:
+    return (
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="#1e1b4b" stroke="{TOKEN["deep_space"]}" '
+        f'stroke-width="3"/><text x="{x:.1f}" y="{y + 4:.1f}" fill="#e9d5ff" font-size="11" '
+        'font-weight="bold" text-anchor="middle">?</text>'
+    )
+
+
+def asteroid_svg(x: float, y: float) -> str:
+    return (
+        f'<polygon points="{x - 14:.1f},{y + 2:.1f} {x - 6:.1f},{y - 12:.1f} '
+        f"{x + 10:.1f},{y - 9:.1f} {x + 15:.1f},{y + 5:.1f} {x + 2:.1f},"
+        f'{y + 13:.1f}" fill="#78716c" stroke="#d6d3d1"/>'
+    )
+
+
+def extractor_svg(x: float, y: float, owner: int) -> str:
+    return (
+        f'<rect x="{x - 5:.1f}" y="{y - 5:.1f}" width="10" height="10" '
+        f'fill="{seat_color(owner)}" stroke="#fff" stroke-width="1.5"/>'
+    )
+
+
+def _groups(ships: list[Any]) -> list[tuple[int, str, int]]:
+    """Ships of one owner and size drawn once, with a count: (owner, size, count)."""
+    counts: dict[tuple[int, str], int] = {}
+    for owner, size in ships:
+        counts[(int(owner), str(size))] = counts.get((int(owner), str(size)), 0) + 1
+    order = {"small": 0, "medium": 1, "large": 2}
+    return [
+        (o, z, n)
+        for (o, z), n in sorted(
+            counts.items(), key=lambda kv: (kv[0][0] < 0, kv[0][0], order.get(kv[0][1], 3))
+        )
+    ]
+
+
+def _ship_slots(a0: float, a1: float, radii: list[float], n: int) -> list[tuple[float, float]]:
+    """n positions along an arc, row by row at the given radii; the last row takes whatever is
+    left, closer together when it must (ships may crowd each other, never a label)."""
+    slots: list[tuple[float, float]] = []
+    mid = (a0 + a1) / 2
+    for index, radius in enumerate(radii):
+        left = n - len(slots)
+        if left <= 0:
+            break
+        width = math.radians(a1 - a0) * radius - 16
+        per_row = max(1, int(width // SHIP_STEP))
+        k = left if index == len(radii) - 1 else min(per_row, left)
+        pitch = min(SHIP_STEP, width / k) if k > 1 else SHIP_STEP
+        step = math.degrees(pitch / radius)
+        slots.extend(_point(mid + (i - (k - 1) / 2) * step, radius) for i in range(k))
+    return slots
+
+
+def layout(board: Board, view: dict[str, Any]) -> tuple[list[str], list[Box]]:
+    """The board's SVG elements (in board coordinates, 0..BOARD) and the boxes they occupy."""
+    (ground, pieces, labels), boxes = layers(board, view)
+    return ground + pieces + labels, boxes
+
+
+def layers(board: Board, view: dict[str, Any]) -> tuple[tuple[list[str], ...], list[Box]]:
+    """The board in three layers: the ground and the labels depend only on the rotation (and
+    which homes are in play), the pieces between them on the game, so a viewer can keep one
+    ground per rotation and one piece layer per position."""
     rotation = int(view.get("rotation", 0))
     sectors: dict[str, Any] = view.get("sectors", {})
     homes: list[str] = list(view.get("homes", []))
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{SIZE}" height="{SIZE}" '
-        f'viewBox="0 0 {SIZE} {SIZE}" font-family="sans-serif">',
-        f'<rect width="{SIZE}" height="{SIZE}" fill="#05070f"/>',
-    ]
-    if title:
-        out.append(
-            f'<text x="16" y="{SIZE - 38}" fill="#e5e7eb" font-size="16">{escape(title)}</text>'
-        )
-    out.append(
-        f'<text x="16" y="{SIZE - 16}" fill="#9ca3af" font-size="13">rotation '
-        f"{rotation % board.period} of {board.period}</text>"
-    )
     live = set(sectors) | set(homes)
-    centers: dict[str, tuple[float, float]] = {}
+    out: list[str] = []
+    boxes: list[Box] = []
+    labels: list[str] = []
+    places: dict[str, dict[str, Any]] = {}
     for sid in board.sectors():
         kind = board.kind(sid)
         if kind == "home" and sid not in homes:
@@ -118,8 +226,11 @@ def render(board: Board, view: dict[str, Any], title: str = "") -> str:
                 f'<circle cx="{C}" cy="{C}" r="{r1}" fill="#fde68a" stroke="#fff7d6" '
                 'stroke-width="6"/>'
             )
-            out.append(f'<circle cx="{C}" cy="{C}" r="{r1 * 0.45}" fill="#fffbeb"/>')
-            centers[sid] = (C, C + r1 * 0.55)
+            out.append(f'<circle cx="{C}" cy="{C - 14}" r="{r1 * 0.42:.1f}" fill="#fffbeb"/>')
+            places[sid] = {
+                "feature": (C, C - 14),
+                "ships": [(C + dx, C + 40) for dx in (0, -20, 20, -40, 40, -10, 10, -30, 30)],
+            }
             continue
         arc = board.arc(sid, rotation)
         assert arc is not None
@@ -130,54 +241,191 @@ def render(board: Board, view: dict[str, Any], title: str = "") -> str:
             f'stroke-width="1.5" opacity="{opacity}"/>'
         )
         mid = (a0 + a1) / 2
-        lx, ly = _point(mid, r1 - 11)
-        if kind != "home":
-            out.append(
-                f'<text x="{lx:.1f}" y="{ly:.1f}" fill="#94a3b8" font-size="10" '
-                f'text-anchor="middle">{escape(sid)}</text>'
+        if kind == "home":
+            seat = homes.index(sid)
+            lx, ly = _point(mid, r1 - 11)
+            text = f"P{seat} home"
+            turn = mid if mid % 360 <= 90 or mid % 360 >= 270 else mid - 180  # along the tab
+            labels.append(
+                f'<text x="{lx:.1f}" y="{ly + 5:.1f}" fill="{seat_color(seat)}" font-size="13" '
+                f'font-weight="bold" text-anchor="middle" '
+                f'transform="rotate({turn:.1f} {lx:.1f} {ly:.1f})">{text}</text>'
             )
-        centers[sid] = _point(mid, (r0 + r1) / 2)
-    for seat, home in enumerate(homes):
-        if home in centers:
-            x, y = centers[home]
-            out.append(
-                f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="{SEATS[seat % len(SEATS)]}" '
-                f'font-size="12" font-weight="bold" text-anchor="middle">P{seat}</text>'
-            )
-    for sid, info in sectors.items():
-        if sid not in centers:
-            continue
-        x, y = centers[sid]
-        if info.get("asteroid"):
-            out.append(
-                f'<polygon points="{x - 14:.1f},{y + 2:.1f} {x - 6:.1f},{y - 12:.1f} '
-                f"{x + 10:.1f},{y - 9:.1f} {x + 15:.1f},{y + 5:.1f} {x + 2:.1f},"
-                f'{y + 13:.1f}" fill="#78716c" stroke="#a8a29e"/>'
-            )
-        if info.get("planet") is not None:
-            out.extend(_planet(x, y, list(info["planet"])))
-            ext = info.get("extractor")
-            if ext is not None:
-                out.append(
-                    f'<rect x="{x + 10:.1f}" y="{y + 8:.1f}" width="9" height="9" '
-                    f'fill="{SEATS[ext % len(SEATS)]}" stroke="#fff"/>'
+            boxes.append(_turned(_text_box("label", sid, lx, ly + 5, text, 13), turn, lx, ly))
+            pts = [_point(a0 + (a1 - a0) * t / 8, r) for t in range(9) for r in (r0, r1)]
+            boxes.append(
+                Box(
+                    "home",
+                    sid,
+                    min(p[0] for p in pts),
+                    min(p[1] for p in pts),
+                    max(p[0] for p in pts),
+                    max(p[1] for p in pts),
                 )
-        token = info.get("token")
-        if token:
-            face = "#fff" if info.get("token_up") else TOKEN.get(token, "#9ca3af")
-            out.append(
-                f'<rect x="{x - 22:.1f}" y="{y - 24:.1f}" width="11" height="11" '
-                f'rx="2" fill="{face}" stroke="#000"/>'
             )
-        if info.get("deep"):
+            places[sid] = {"arc": (a0, a1), "rows": [r0 + 11]}
+            continue
+        lx, ly = _point(mid, r1 - 9)
+        labels.append(
+            f'<text x="{lx:.1f}" y="{ly + 4:.1f}" fill="#cbd5e1" font-size="{LABEL_FONT}" '
+            f'text-anchor="middle">{escape(sid)}</text>'
+        )
+        boxes.append(_text_box("label", sid, lx, ly + 4, sid, LABEL_FONT))
+        feature_r = {"inner": 124, "outer": 234, "distant": 337}[kind]
+        places[sid] = {
+            "feature": _point(mid, feature_r),
+            "side": (
+                _point(mid - math.degrees(30 / feature_r), feature_r),
+                _point(mid + math.degrees(30 / feature_r), feature_r),
+            ),
+            "arc": (a0, a1),
+            "rows": [r0 + 17, r0 + 35],
+        }
+    ground, out = out, []
+    for sid, info in sectors.items():
+        place = places.get(sid)
+        if place is None:
+            continue
+        feature = place.get("feature")
+        if feature is not None:
+            x, y = feature
+            if info.get("asteroid"):
+                out.append(asteroid_svg(x, y))
+            if info.get("planet") is not None:
+                out.extend(planet_svg(x, y, list(info["planet"])))
+                boxes.append(Box("planet", sid, x - 17, y - 17, x + 17, y + 17))
+            elif info.get("deep"):
+                out.append(deep_svg(x, y))
+            side = place.get("side")
+            if side:
+                token = info.get("token")
+                if token:
+                    tx, ty = side[0]
+                    out.append(
+                        token_svg(
+                            tx,
+                            ty,
+                            token,
+                            bool(info.get("token_up")),
+                            list(info.get("yields") or ()),
+                        )
+                    )
+                if info.get("planet") is not None and info.get("deep"):
+                    out.append(deep_svg(*side[0]))
+                ext = info.get("extractor")
+                if ext is not None:
+                    out.append(extractor_svg(*side[1], int(ext)))
+        groups = _groups(info.get("ships", []))
+        if not groups:
+            continue
+        if "arc" in place:
+            a0, a1 = place["arc"]
+            slots = _ship_slots(a0, a1, place["rows"], len(groups))
+        else:
+            slots = list(place["ships"])
+            while len(slots) < len(groups):  # more groups than places: a second row
+                slots.append((slots[len(slots) % 9][0], slots[len(slots) % 9][1] + 18))
+        for (owner, size, count), (x, y) in zip(groups, slots, strict=False):
+            out.append(ship_svg(x, y, owner, size, count))
+            s = ship_size(size)
+            right = x + s * 0.85 + (7 * len(str(count)) + 1 if count > 1 else 0)
+            boxes.append(Box("ship", sid, x - s * 0.85, y - s, right, y + s * 0.7))
+    return (ground, out + _focus(board, view, rotation), labels), boxes
+
+
+def _focus(board: Board, view: dict[str, Any], rotation: int) -> list[str]:
+    """A gold outline round the sectors `view["focus"]` names (where the last step happened)."""
+    out = []
+    for sid in view.get("focus") or ():
+        if sid not in board.spec.sectors:
+            continue
+        kind = board.kind(sid)
+        r0, r1 = RADII[kind]
+        arc = board.arc(sid, rotation)
+        if arc is None:
             out.append(
-                f'<circle cx="{x:.1f}" cy="{y - 2:.1f}" r="8" fill="'
-                f'{TOKEN["deep_space"]}" stroke="#000"/>'
+                f'<circle cx="{C}" cy="{C}" r="{r1 + 1}" fill="none" stroke="#fbbf24" '
+                'stroke-width="3"/>'
             )
-        for i, (owner, size) in enumerate(info.get("ships", [])):
-            out.append(_ship(x - 18 + (i % 5) * 9, y + 24 + (i // 5) * 10, int(owner), size))
-    out.append("</svg>")
+        else:
+            out.append(
+                f'<path d="{_wedge(arc[0], arc[1], r0 + 1.5, r1 - 1.5)}" fill="none" '
+                'stroke="#fbbf24" stroke-width="3" stroke-dasharray="7 4"/>'
+            )
+    return out
+
+
+def _turned(box: Box, degrees: float, cx: float, cy: float) -> Box:
+    """The upright bounding box of a box turned about (cx, cy)."""
+    a = math.radians(degrees)
+    xs, ys = [], []
+    for x, y in ((box.x0, box.y0), (box.x1, box.y0), (box.x0, box.y1), (box.x1, box.y1)):
+        dx, dy = x - cx, y - cy
+        xs.append(cx + dx * math.cos(a) - dy * math.sin(a))
+        ys.append(cy + dx * math.sin(a) + dy * math.cos(a))
+    return Box(box.kind, box.sector, min(xs), min(ys), max(xs), max(ys))
+
+
+def _text_box(kind: str, sector: str, x: float, baseline: float, text: str, font: float) -> Box:
+    w = len(text) * font * 0.62
+    return Box(kind, sector, x - w / 2, baseline - font * 0.8, x + w / 2, baseline + font * 0.2)
+
+
+def svg_open(width: float, height: float) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif">'
+    )
+
+
+def board_layers(board: Board, view: dict[str, Any]) -> tuple[str, str, str]:
+    """The board alone as three SVG fragments; joined, they are `render(..., panel=False)`."""
+    (ground, pieces, labels), _boxes = layers(board, view)
+    head = [svg_open(BOARD, BOARD), f'<rect width="{BOARD}" height="{BOARD}" fill="#05070f"/>']
+    return (
+        "\n".join([*head, *ground]) + "\n",
+        "\n".join(pieces) + "\n",
+        "\n".join([*labels, "</svg>"]) + "\n",
+    )
+
+
+def render(board: Board, view: dict[str, Any], title: str = "", *, panel: bool = True) -> str:
+    """The SVG picture: title bar, board and side panel, or (`panel=False`) the board alone."""
+    from .legend import legend_svg
+
+    if not panel:
+        return "".join(board_layers(board, view))
+    elements, _boxes = layout(board, view)
+    rotation = int(view.get("rotation", 0)) % board.period
+    width, height = BOARD + PANEL, TOP + BOARD
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif">',
+        f'<rect width="{width}" height="{height}" fill="#05070f"/>',
+        f'<rect width="{width}" height="{TOP}" fill="#111827"/>',
+        f'<text x="20" y="30" fill="#f8fafc" font-size="20" font-weight="bold">'
+        f"{escape(title or 'Last Light')}</text>",
+        f'<text x="20" y="52" fill="#9ca3af" font-size="13">'
+        f"{escape(_subtitle(view, rotation, board))}</text>",
+        f'<g transform="translate(0,{TOP})">',
+        *elements,
+        "</g>",
+        f'<g transform="translate({BOARD},{TOP})">',
+        *legend_svg(view, PANEL, BOARD),
+        "</g>",
+        "</svg>",
+    ]
     return "\n".join(out) + "\n"
+
+
+def _subtitle(view: dict[str, Any], rotation: int, board: Board) -> str:
+    bits = []
+    if view.get("round"):
+        bits.append(f"round {view['round']}")
+    bits.append(f"rotation {rotation} of {board.period} (the rings turn clockwise)")
+    if view.get("winners"):
+        bits.append("game over: " + ", ".join(f"P{w}" for w in view["winners"]) + " won")
+    return " · ".join(bits)
 
 
 def view_from_layout(
@@ -197,15 +445,28 @@ def view_from_layout(
 
 
 def view_from_state(
-    state: dict[str, Any], planets: dict[str, dict[str, Any]], piles: dict[str, str]
+    state: dict[str, Any],
+    planets: dict[str, dict[str, Any]],
+    piles: dict[str, str],
+    yields: dict[str, list[str]] | None = None,
 ) -> dict[str, Any]:
-    """A view of a game in progress."""
-    view = {"rotation": state["rot"], "homes": state["homes"], "sectors": {}}
+    """A view of a game in progress (the public board: face-down tokens show only their pile;
+    `yields` maps a token to what it yields, shown once it is face up)."""
+    view: dict[str, Any] = {
+        "rotation": state["rot"],
+        "homes": state["homes"],
+        "sectors": {},
+        "round": state.get("round"),
+        "winners": list(state.get("winners") or []),
+    }
     for sid, info in state["sectors"].items():
+        token = info.get("token")
+        up = bool(info.get("up", False))
         view["sectors"][sid] = {
             "planet": list(planets[info["planet"]]["colors"]) if info.get("planet") else None,
-            "token": piles.get(info["token"]) if info.get("token") else None,
-            "token_up": info.get("up", False),
+            "token": piles.get(token) if token else None,
+            "token_up": up,
+            "yields": list((yields or {}).get(token, ())) if token and up else [],
             "deep": bool(info.get("deep")),
             "asteroid": bool(info.get("ast")),
             "ships": [],
