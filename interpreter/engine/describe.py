@@ -144,8 +144,11 @@ def decision_line(game: Game, d: Decision) -> str:
             return f"destroy extractor {d['extractor']}"
         return f"damage a {d['size']} ship of {who(d['owner'])} (has {d['dmg']} damage)"
     if kind == "attack":
-        return f"{'attack' if d['attack'] else 'hold fire'} with {d['size']} ships" + (
-            " (Lumos)" if d.get("lumos") else ""
+        joined = ", ".join(f"{k} from {o}" for o, k in d.get("from", {}).items())
+        return (
+            f"{'attack' if d['attack'] else 'hold fire'} with {d['size']} ships"
+            + (f" ({joined})" if joined else "")
+            + (" (Lumos)" if d.get("lumos") else "")
         )
     if kind == "trade":
         return d.get("text", f"trade option {d['option']}")
