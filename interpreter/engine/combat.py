@@ -3,8 +3,9 @@
 `attack` runs once for every player who played Command. The first player picks the order of the
 contested sectors; in each, the commanders roll in turn order, one ship type at a time in the
 order each picks (R-CMD-19); attacking is optional, and a ship that can reach several sectors
-(range 2) fights in the one its owner picks, or in none. Die faces are content (`game.yaml` die): each face is a program of `hit`,
-`activate`, `roll another die`; ship abilities fire on `activate`. Damage is assigned by the
+(range 2) fights in the one its owner picks, or in none. Die faces are content (`game.yaml`
+die): each face is a program of `hit`, `activate`, `roll another die`; ship abilities fire on
+`activate`. Damage is assigned by the
 roller and takes effect at the end of the sector's combat, so a doomed ship still rolls.
 """
 
