@@ -17,7 +17,13 @@ A scenario file (`kind: scenarios`, schema `scenarios.schema.json`) holds items 
         players:
           0: {resources: {rare: 1}}
 
-Every failure names the scenario file and line and says what was expected and what happened.
+Setup can also fix the technology piles (`deck`, `discard`, `deck_top`) and the dealt offers
+(`faction_offer`, `achievement_offer`: the keep decisions stay open for the steps). Steps are
+`play`, `choose`, `illegal` (not legal now), `never` (not legal now nor at any later decision),
+`finish` and `expect`; expectations are in scenario_expect.py (piles, pieces, counts such as
+`hand: 3 cards`, the open decision). The schema (schemas/scenarios.schema.json) describes every
+key. Every failure names the scenario file and line and says what was expected and what
+happened.
 """
 
 from __future__ import annotations
