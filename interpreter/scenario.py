@@ -32,11 +32,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .effects.decisions import DECISION_KINDS
 from .engine import queries as q
 from .engine.core import EngineError
 from .engine.game import Game, IllegalDecision
 from .engine.rules import Rules, base_id
-from .errors import Diagnostic, Loc
+from .errors import Diagnostic, Loc, did_you_mean
 from .scenario_expect import check, matches
 from .schema import validate
 from .yamlload import YDict, YList, load_yaml
@@ -380,6 +381,8 @@ class _Runner:
             raise self._fail(loc, "a step is one of: play, choose, illegal, never, finish, expect")
         ((verb, arg),) = step.items()
         loc = step.loc_of(verb)
+        if verb in ("choose", "illegal", "never"):
+            self.known_kind(arg, loc)
         if verb == "play":
             wanted = {int(k): str(v) for k, v in arg.items()}
             while game.state["stage"] == "select" and game.to_move in wanted:
@@ -421,6 +424,16 @@ class _Runner:
                 f" is asked: {self.game.prompt}; legal: {shown}",
             )
         return found[0]
+
+    def known_kind(self, arg: Any, loc: Loc) -> None:
+        """A decision kind must be in the registry: `illegal: {kind: attak}` would otherwise
+        pass for ever without testing anything."""
+        kind = arg.get("kind") if isinstance(arg, dict) else arg
+        if kind is not None and str(kind) not in DECISION_KINDS:
+            near = did_you_mean(str(kind), DECISION_KINDS)
+            raise self._fail(
+                loc, f"unknown decision kind '{kind}'" + (f" ({near})" if near else "")
+            )
 
     def _never_now(self, want: dict[str, Any], loc: Loc) -> None:
         found = [d for d in self.game.legal() if matches(d, want)]

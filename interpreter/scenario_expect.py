@@ -203,6 +203,7 @@ def _pending(run: Any, want: YDict) -> None:
     if "player" in want:
         _eq(run, want.loc_of("player"), "player to decide", pending["p"], want["player"])
     if "kind" in want:
+        run.known_kind(want["kind"], want.loc_of("kind"))
         _eq(run, want.loc_of("kind"), "kind of the open decision", pending["kind"], want["kind"])
     if "options" in want:
         _eq(run, want.loc_of("options"), "number of options offered", len(legal), want["options"])
@@ -212,6 +213,7 @@ def _pending(run: Any, want: YDict) -> None:
                 want["offers"].loc_of(i), f"expected {dict(opt)} to be offered; offered: {legal}"
             )
     for i, opt in enumerate(want.get("not_offered") or []):
+        run.known_kind(opt, want["not_offered"].loc_of(i))
         hit = next((d for d in legal if matches(d, opt)), None)
         if hit is not None:
             raise run.fail(want["not_offered"].loc_of(i), f"{dict(opt)} is offered: {hit}")

@@ -136,3 +136,11 @@ def test_dealt_offers_leave_the_keep_open(rules: Rules, tmp_path: Path) -> None:
     assert _run(rules, tmp_path, wrong) == [
         "15: scenario 's': expected P0 faction = 'loom-archivists', got 'vigil-of-the-ember'"
     ]
+
+
+def test_an_unknown_decision_kind_fails_instead_of_passing_silently(
+    rules: Rules, tmp_path: Path
+) -> None:
+    body = "  steps:\n  - play: {0: mine, 1: mine}\n  - illegal: {kind: attak}\n"
+    failures = _run(rules, tmp_path, body)
+    assert failures == ["7: scenario 's': unknown decision kind 'attak' (did you mean 'attack'?)"]
