@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import click
+from lastlight.interpreter.lintrun import is_pack_folder
 from lastlight.interpreter.pack import SCENARIO_DIR
 from lastlight.interpreter.scenario import discover, run_file
 
@@ -21,9 +22,14 @@ from ._content import content_option, load_rules_or_exit
 )
 @click.option("-k", "select", help="Only scenarios whose id contains this text.")
 def test_command(path: str | None, content: str | None, fmt: str, select: str | None) -> None:
-    """Run scenario tests (default: the content's scenarios/ folder)."""
-    rules = load_rules_or_exit(content)
-    root = Path(path) if path else rules.pack.root / SCENARIO_DIR
+    """Run scenario tests (default: the content's scenarios/ folder).
+
+    PATH may be a pack folder (its scenarios/ are run against that pack), a scenarios folder or
+    one scenario file (run against the pack it lies in, else --content or the shipped one)."""
+    root, pack = _targets(Path(path) if path else None, Path(content) if content else None)
+    rules = load_rules_or_exit(str(pack) if pack else None)
+    if root is None:
+        root = rules.pack.root / SCENARIO_DIR
     files = discover(root)
     if not files:
         click.echo(f"lastlight: no scenario files under {root}", err=True)
@@ -72,3 +78,17 @@ def test_command(path: str | None, content: str | None, fmt: str, select: str | 
             + (f", {len(problems)} file errors" if problems else "")
         )
     sys.exit(1 if failed or problems else 0)
+
+
+def _targets(path: Path | None, content: Path | None) -> tuple[Path | None, Path | None]:
+    """(what to run, the pack whose rules run it); None: the pack `--content` or the current
+    folder names (see `_content.pack_root`), and its scenarios."""
+    if path is None:
+        return (content / SCENARIO_DIR if content else None), content
+    if is_pack_folder(path):
+        return path / SCENARIO_DIR, content or path
+    here = path.resolve()
+    folder = here if here.is_dir() else here.parent
+    if content is None and folder.name == SCENARIO_DIR and is_pack_folder(folder.parent):
+        return path, folder.parent
+    return path, content

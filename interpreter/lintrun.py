@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .errors import Diagnostic, Loc, did_you_mean
 from .pack import KINDS, SCENARIO_DIR, Pack, discover, load_pack
+from .scenario_lint import check_scenarios, duplicate_ids
 from .schema import validate
 from .yamlload import YDict, YList, load_yaml
 
@@ -83,14 +84,21 @@ def _pack_root_of(path: Path) -> Path | None:
     folder = path.resolve().parent
     if folder.name == SCENARIO_DIR:
         folder = folder.parent
+    return folder if is_pack_folder(folder) else None
+
+
+def is_pack_folder(folder: Path) -> bool:
+    """A folder holding a pack manifest (a YAML file of `kind: pack`)."""
+    if not folder.is_dir():
+        return False
     for candidate in sorted(folder.glob("*.y*ml")):
         try:
             text = candidate.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
         if _MANIFEST.search(text):
-            return folder
-    return None
+            return True
+    return False
 
 
 _MANIFEST = re.compile(r"^kind:[ \t]*[\"']?pack[\"']?[ \t]*(#.*)?$", re.MULTILINE)
@@ -148,65 +156,34 @@ def lint_path(root: Path) -> LintResult:
     scenario_files = (
         sorted((root / SCENARIO_DIR).glob("*.yaml")) if (root / SCENARIO_DIR).is_dir() else []
     )
+    loaded: list[YDict] = []
     for path in scenario_files:
-        diags.extend(lint_scenarios(path, pack))
+        file_diags, data = _lint_scenario_file(path, pack)
+        diags.extend(file_diags)
+        if data is not None:
+            loaded.append(data)
+    diags.extend(duplicate_ids(loaded))
     return LintResult(sorted(diags, key=_key), len(discover(root)) + len(scenario_files))
 
 
 def lint_scenarios(path: Path, pack: Pack) -> list[Diagnostic]:
-    """A scenario file: its schema, and every item, card and sector it names (X030-X032)."""
+    """A scenario file: its schema, and every item, card, sector, action card and decision kind
+    it names (X030-X034, see scenario_lint.py)."""
+    return _lint_scenario_file(path, pack)[0]
+
+
+def _lint_scenario_file(path: Path, pack: Pack) -> tuple[list[Diagnostic], YDict | None]:
     try:
         shown = str(path.relative_to(Path.cwd()))
     except ValueError:
         shown = str(path)
     data, problems = load_yaml(path, shown)
     if data is None:
-        return problems
+        return problems, None
     problems = problems + validate("scenarios", data)
     if problems or not isinstance(data, YDict):
-        return problems
-    items = pack.items
-    board = pack.models.get("board")
-    sectors = set(board.sectors()) if board is not None else set()
-    out: list[Diagnostic] = []
-    for scenario in data.get("items") or []:
-        for i, ident in enumerate(scenario.get("proves") or []):
-            if ident not in items:
-                out.append(
-                    Diagnostic(
-                        scenario["proves"].loc_of(i),
-                        "X030",
-                        f"scenario '{scenario['id']}' proves unknown item '{ident}'",
-                        hint=did_you_mean(ident, items),
-                    )
-                )
-        setup = scenario.get("setup") or YDict()
-        for sector in setup.get("sectors") or {}:
-            if sectors and sector not in sectors:
-                out.append(
-                    Diagnostic(
-                        setup["sectors"].key_loc(sector),
-                        "X032",
-                        f"unknown sector '{sector}'",
-                        hint=did_you_mean(str(sector), sectors),
-                    )
-                )
-        for _p, conf in (setup.get("players") or {}).items():
-            for key in ("in_play", "tech_hand", "faction", "achievement"):
-                value = conf.get(key)
-                names = value if isinstance(value, list) else [value] if value else []
-                for name in names:
-                    card = name["card"] if isinstance(name, dict) else name
-                    if card and card not in items:
-                        out.append(
-                            Diagnostic(
-                                conf.loc_of(key),
-                                "X031",
-                                f"unknown card '{card}' in {key}",
-                                hint=did_you_mean(str(card), items),
-                            )
-                        )
-    return out
+        return problems, None
+    return check_scenarios(data, pack), data
 
 
 def _key(d: Diagnostic) -> tuple[str, int, int, str]:

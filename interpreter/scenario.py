@@ -17,7 +17,13 @@ A scenario file (`kind: scenarios`, schema `scenarios.schema.json`) holds items 
         players:
           0: {resources: {rare: 1}}
 
-Every failure names the scenario file and line and says what was expected and what happened.
+Setup can also fix the technology piles (`deck`, `discard`, `deck_top`) and the dealt offers
+(`faction_offer`, `achievement_offer`: the keep decisions stay open for the steps). Steps are
+`play`, `choose`, `illegal` (not legal now), `never` (not legal now nor at any later decision),
+`finish` and `expect`; expectations are in scenario_expect.py (piles, pieces, counts such as
+`hand: 3 cards`, the open decision). The schema (schemas/scenarios.schema.json) describes every
+key. Every failure names the scenario file and line and says what was expected and what
+happened.
 """
 
 from __future__ import annotations
@@ -26,11 +32,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .effects.decisions import DECISION_KINDS
 from .engine import queries as q
 from .engine.core import EngineError
 from .engine.game import Game, IllegalDecision
 from .engine.rules import Rules, base_id
-from .errors import Diagnostic, Loc
+from .errors import Diagnostic, Loc, did_you_mean
 from .scenario_expect import check, matches
 from .schema import validate
 from .yamlload import YDict, YList, load_yaml
@@ -103,6 +110,7 @@ class _Runner:
         players = int(item.get("players", 2))
         self.game = Game.new(rules, players, int(item.get("seed", 1)))
         self.players = players
+        self.never: list[tuple[dict[str, Any], Loc]] = []
 
     # --- setup ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -120,12 +128,26 @@ class _Runner:
         return ScenarioFailure(loc, f"scenario '{self.item['id']}': {message}")
 
     def _setup_choices(self, setup: YDict) -> None:
-        """Keep the named faction/achievement (or the first offered), whatever was dealt."""
+        """Keep the named faction/achievement (or the first offered), whatever was dealt. With
+        `faction_offer` / `achievement_offer` the dealt offers are set and the keep decisions
+        are left open for the steps."""
         st = self.game.state
         players = setup.get("players") or YDict()
+        offers = False
         for p in range(self.players):
             conf = players.get(p) or YDict()
             pl = st["players"][p]
+            if "faction_offer" in conf:
+                pl["offer_f"] = [str(f) for f in conf["faction_offer"]]
+                pl["faction"] = None
+                offers = True
+            if "achievement_offer" in conf:
+                pl["offer_a"] = [
+                    self._achievement(str(a), conf.loc_of("achievement_offer"))
+                    for a in conf["achievement_offer"]
+                ]
+                pl["ach"] = None
+                offers = True
             faction = conf.get("faction")
             if faction is not None:
                 pl["offer_f"] = [faction] if faction else []
@@ -136,8 +158,14 @@ class _Runner:
                 pl["ach"] = None if ach else ""
         st["pending"] = None  # the open choice was computed from the dealt offers: ask again
         self.game._advance()
-        while st["stage"] in ("faction", "achievement"):
+        while st["stage"] in ("faction", "achievement") and not offers:
             self.game.apply(self.game.legal()[0])
+
+    def _achievement(self, aid: str, loc: Loc) -> str:
+        for phys in self.game.state["players"][0]["offer_a"] + [f"{aid}#1"]:
+            if base_id(phys) == aid:
+                return phys
+        raise self._fail(loc, f"unknown achievement '{aid}'")
 
     def _apply_setup(self, setup: YDict) -> None:
         st = self.game.state
@@ -157,6 +185,8 @@ class _Runner:
                 for c in setup["deck_top"]
             ]
             st["deck"] = [c for c in st["deck"] if c not in top] + list(reversed(top))
+        if "deck" in setup or "discard" in setup:
+            self._setup_piles(setup)
         for sector, conf in (setup.get("sectors") or {}).items():
             if sector not in st["sectors"]:
                 raise self._fail(setup["sectors"].key_loc(sector), f"unknown sector '{sector}'")
@@ -185,6 +215,26 @@ class _Runner:
             pl["ver"] += 1
         self.game.eng.state["pending"] = None
         self.game._advance()
+
+    def _setup_piles(self, setup: YDict) -> None:
+        """`deck: [...]` is the whole deck, top first; the other copies left in the deck go to
+        the discard pile, or out of the game when `discard: [...]` sets that pile too."""
+        st = self.game.state
+        pool = st["deck"] + st["discard"]
+        piles: dict[str, list[str]] = {}
+        for key in ("deck", "discard"):
+            if key in setup:
+                piles[key] = []
+                for i, cid in enumerate(setup[key]):
+                    phys = self._physical(str(cid), pool, setup[key].loc_of(i))
+                    pool.remove(phys)
+                    piles[key].append(phys)
+        if "deck" in piles:
+            st["deck"] = list(reversed(piles["deck"]))  # the top of the deck is its end
+            st["discard"] = piles.get("discard", pool)
+        else:
+            st["deck"] = [c for c in pool if c in st["deck"]]
+            st["discard"] = piles["discard"]
 
     def _setup_player(self, p: int, conf: YDict) -> None:
         st = self.game.state
@@ -328,9 +378,11 @@ class _Runner:
     def _step(self, step: Any, loc: Loc) -> None:
         game = self.game
         if not isinstance(step, YDict) or len(step) != 1:
-            raise self._fail(loc, "a step is one of: play, choose, illegal, finish, expect")
+            raise self._fail(loc, "a step is one of: play, choose, illegal, never, finish, expect")
         ((verb, arg),) = step.items()
         loc = step.loc_of(verb)
+        if verb in ("choose", "illegal", "never"):
+            self.known_kind(arg, loc)
         if verb == "play":
             wanted = {int(k): str(v) for k, v in arg.items()}
             while game.state["stage"] == "select" and game.to_move in wanted:
@@ -347,12 +399,17 @@ class _Runner:
                 raise self._fail(
                     loc, f"{dict(arg)} was expected to be illegal, but is legal ({found[0]})"
                 )
+        elif verb == "never":
+            self._never_now(dict(arg), loc)
+            self.never.append((dict(arg), loc))
         elif verb == "finish":
             self._finish(str(arg), loc)
         elif verb == "expect":
             self._check(arg)
         else:
-            raise self._fail(loc, f"unknown step '{verb}' (play, choose, illegal, finish, expect)")
+            raise self._fail(
+                loc, f"unknown step '{verb}' (play, choose, illegal, never, finish, expect)"
+            )
 
     def _match(self, arg: Any, loc: Loc) -> dict[str, Any]:
         legal = self.game.legal()
@@ -368,11 +425,32 @@ class _Runner:
             )
         return found[0]
 
+    def known_kind(self, arg: Any, loc: Loc) -> None:
+        """A decision kind must be in the registry: `illegal: {kind: attak}` would otherwise
+        pass for ever without testing anything."""
+        kind = arg.get("kind") if isinstance(arg, dict) else arg
+        if kind is not None and str(kind) not in DECISION_KINDS:
+            near = did_you_mean(str(kind), DECISION_KINDS)
+            raise self._fail(
+                loc, f"unknown decision kind '{kind}'" + (f" ({near})" if near else "")
+            )
+
+    def _never_now(self, want: dict[str, Any], loc: Loc) -> None:
+        found = [d for d in self.game.legal() if matches(d, want)]
+        if found:
+            raise self._fail(
+                loc,
+                f"{want} was expected never to be offered, but P{self.game.to_move} is offered"
+                f" {found[0]} (asked: {self.game.prompt})",
+            )
+
     def _apply(self, decision: dict[str, Any], loc: Loc) -> None:
         try:
             self.game.apply(decision)
         except IllegalDecision as exc:
             raise self._fail(loc, f"illegal decision: {exc}") from None
+        for want, at in self.never:  # `never` watches every decision from its step on
+            self._never_now(want, at)
 
     def _finish(self, what: str, loc: Loc) -> None:
         """Resolve the rest with a fixed policy: pass/done/no/hold fire, else the first option."""
@@ -400,7 +478,7 @@ class _Runner:
                 )
                 or legal[0]
             )
-            game.apply(pick)
+            self._apply(pick, loc)
         raise self._fail(loc, "finish did not end")
 
     # --- expectations -----------------------------------------------------------------------

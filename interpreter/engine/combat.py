@@ -1,9 +1,11 @@
 """Combat: the Command card's attack step (R-CMD-07..18, R-TWO-07/09/10).
 
 `attack` runs once for every player who played Command. The first player picks the order of the
-contested sectors; in each, the commanders roll in turn order, one ship type at a time (attacking
-is optional per type). Die faces are content (`game.yaml` die): each face is a program of `hit`,
-`activate`, `roll another die`; ship abilities fire on `activate`. Damage is assigned by the
+contested sectors; in each, the commanders roll in turn order, one ship type at a time in the
+order each picks (R-CMD-19); attacking is optional, and a ship that can reach several sectors
+(range 2) fights in the one its owner picks, or in none. Die faces are content (`game.yaml`
+die): each face is a program of `hit`, `activate`, `roll another die`; ship abilities fire on
+`activate`. Damage is assigned by the
 roller and takes effect at the end of the sector's combat, so a doomed ship still rolls.
 """
 
@@ -41,17 +43,45 @@ def _side(roller: list[Any]) -> int:
     return q.LUMOS if roller[1] else roller[0]
 
 
-def _eligible(eng: Engine, side: int, size: str, sector: str) -> list[str]:
-    """Ships of one side and size that may fight in this sector: there, or adjacent with range
-    2 (R-CMD-15); each ship fights once per turn (R-CMD-17)."""
+def _origins(eng: Engine, side: int, size: str, sector: str) -> dict[str, list[str]]:
+    """Ships of one side and size that may fight in this sector, by the sector they are in:
+    there, or adjacent with range 2 (R-CMD-15); each ship fights once per turn (R-CMD-17)."""
     fought = _combat(eng)["fought"]
     near = eng.board.neighbours(sector, eng.state["rot"])
-    out = []
+    ranged = q.ship_stat(eng, side, size, "range") >= 2
+    out: dict[str, list[str]] = {}
     for uid, u in eng.state["units"].items():
         if u["k"] != "s" or u["at"] != "board" or u["o"] != side or u["z"] != size or uid in fought:
             continue
-        if u["s"] == sector or (u["s"] in near and q.ship_stat(eng, side, size, "range") >= 2):
-            out.append(uid)
+        if u["s"] == sector or (ranged and u["s"] in near):
+            out.setdefault(u["s"], []).append(uid)
+    return out
+
+
+def attack_options(
+    eng: Engine, side: int, size: str, sector: str, lumos: bool
+) -> list[dict[str, Any]]:
+    """R-CMD-11/15/17/19: roll with this type here (all ships of the type together), or hold
+    fire. Range 1 ships can fight only where they are, so all of them roll; a ship that could
+    also fight elsewhere (range 2) is free to join or not, so the options say how many ships
+    join from each sector (all of them first)."""
+    origins = _origins(eng, side, size, sector)
+    if not origins:
+        return []
+    ranged = q.ship_stat(eng, side, size, "range") >= 2
+    counts: list[dict[str, int]] = [{}]
+    for origin in sorted(origins):
+        n = len(origins[origin])
+        picks = range(n, -1, -1) if ranged else (n,)
+        counts = [{**c, origin: k} for c in counts for k in picks]
+    out = []
+    for c in counts:
+        joined = {o: k for o, k in c.items() if k}
+        if joined:
+            out.append(
+                {"kind": "attack", "size": size, "attack": True, "lumos": lumos, "from": joined}
+            )
+    out.append({"kind": "attack", "size": size, "attack": False, "lumos": lumos})
     return out
 
 
@@ -167,10 +197,14 @@ def _attack(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
             roller, sector = loc["roller"], loc["sector"]
             side = _side(roller)
             if choice is not None:
-                size = loc["size"]
-                ok, choice = choice["attack"], None
-                if ok:
-                    ships = _eligible(eng, side, size, sector)
+                picked, choice = choice, None
+                size = picked["size"]
+                loc["sizes"].remove(size)
+                if picked["attack"]:
+                    origins = _origins(eng, side, size, sector)
+                    ships = [
+                        uid for o, k in sorted(picked["from"].items()) for uid in origins[o][:k]
+                    ]
                     cmb["fought"].extend(ships)
                     dice = sum(q.ship_stat(eng, side, size, "attack") for _ in ships)
                     eng.event(
@@ -182,25 +216,26 @@ def _attack(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
                         dice=dice,
                         lumos=roller[1],
                     )
+                    loc["size"] = size
                     cmb["pool"] = 0
                     loc["stage"] = "assign"
                     for _ in range(dice):
                         roll_die(eng, roller, size, sector)
                     return False
                 continue
-            while loc["sizes"]:
-                size = loc["sizes"].pop(0)
-                if _eligible(eng, side, size, sector) and _has_targets(eng, side, size, sector):
-                    loc["size"] = size
-                    return eng.ask(
-                        roller[0],
-                        "attack",
-                        [
-                            {"kind": "attack", "size": size, "attack": True, "lumos": roller[1]},
-                            {"kind": "attack", "size": size, "attack": False, "lumos": roller[1]},
-                        ],
-                        f"Attack in {sector} with your {size} ships?",
-                    )
+            options = [
+                opt
+                for size in loc["sizes"]
+                if _has_targets(eng, side, size, sector)
+                for opt in attack_options(eng, side, size, sector, roller[1])
+            ]
+            if options:  # R-CMD-19: the player picks which type rolls next
+                return eng.ask(
+                    roller[0],
+                    "attack",
+                    options,
+                    f"Attack in {sector}: choose a ship type to roll (or hold fire)",
+                )
             loc["stage"] = "roller"
         elif stage == "assign":
             roller, sector, size = loc["roller"], loc["sector"], loc["size"]

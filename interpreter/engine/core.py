@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..effects import ast
+from ..effects.decisions import DECISION_KINDS
 from . import queries as q
 from .rng import Rng
 from .rules import Rules, base_id
@@ -128,6 +129,8 @@ class Engine:
         self, p: int, kind: str, options: list[dict[str, Any]], prompt: str, by: str = "vm"
     ) -> bool:
         """Stop for a decision of player p among options. Always returns False (not done)."""
+        if kind not in DECISION_KINDS:  # the registry scenarios and lint read
+            raise EngineError(f"decision kind '{kind}' is not in effects/decisions.py")
         self.state["pending"] = {
             "p": p,
             "kind": kind,

@@ -283,8 +283,12 @@ def decision_line(game: Game, d: Decision, p: int | None = None) -> str:
         return f"destroy {whose(d['owner'])} {d['size']} ship"
     if kind == "attack":
         lumos = " (Lumos)" if d.get("lumos") else ""
+        joined = ", ".join(
+            f"{k} from {sector_name(game, o)}" for o, k in d.get("from", {}).items()
+        )
+        joined = f" ({joined})" if joined else ""
         if d["attack"]:
-            return f"attack with your {d['size']} ships{lumos}"
+            return f"attack with your {d['size']} ships{joined}{lumos}"
         return f"hold fire with your {d['size']} ships{lumos}"
     if kind == "trade":
         return d.get("text", f"trade option {d['option'] + 1}")

@@ -140,6 +140,10 @@ def _select(eng: Engine, choice: Any) -> None:
 
 
 def _build_queue(eng: Engine) -> list[list[Any]]:
+    """R-RND-04: cards in number order; players who played the same card resolve it one at a
+    time in turn order, each with their before window, the card's phases and their after
+    window. A phase the card marks `together` (Command's attack, R-CMD-07) is joint: every
+    player's earlier phases come first and every player's later phases after it."""
     queue: list[list[Any]] = []
     for action in eng.rules.actions:
         players = [
@@ -148,15 +152,24 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
         if not players:
             continue
         order = resolution_order(eng, action.id, players)
-        for p in order:
-            queue.append(["before", action.id, p])
+        segments: list[list[int]] = [[]]  # runs of per-player phases between joint ones
+        joints: list[int] = []
         for i, (_name, _key, together) in enumerate(action.phases):
             if together:
-                queue.append(["together", action.id, i, order])
+                joints.append(i)
+                segments.append([])
             else:
-                queue.extend(["phase", action.id, i, p] for p in order)
-        for p in order:
-            queue.append(["after", action.id, p])
+                segments[-1].append(i)
+        last = len(segments) - 1
+        for k, segment in enumerate(segments):
+            for p in order:
+                if k == 0:
+                    queue.append(["before", action.id, p])
+                queue.extend(["phase", action.id, i, p] for i in segment)
+                if k == last:
+                    queue.append(["after", action.id, p])
+            if k < len(joints):
+                queue.append(["together", action.id, joints[k], order])
         queue.append(["card_end", action.id])
     return queue
 
@@ -316,7 +329,7 @@ def _rotate(eng: Engine) -> None:
             pl["hand"].append(a)
     for p in turn_order(eng):
         eng.fire("rotation", p)
-    update_alliance(eng)
+    # R-TWO-11: no alliance change here; the Lumos change sides only when a card ends
 
 
 def _after_rotation(eng: Engine) -> None:
