@@ -22,6 +22,7 @@ from ..board.picture import public_view
 from ..board.svg import board_layers
 from ..engine.describe import decision_line, event_line, who
 from ..engine.game import Decision, Game
+from ..engine.observe import ALL, event_visible
 from ..engine.replay import run_replay
 from ..engine.rules import Rules
 from .cards import CardTable, source_card
@@ -57,15 +58,17 @@ def _techs_in_play(pl: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def observe(game: Game, view: Viewpoint, cards: CardTable) -> dict[str, Any]:
-    """What `view` sees of the game now: the players' panels (the board is drawn separately)."""
-    st = game.state
+    """What `view` sees of the game now: the players' panels (the board is drawn separately).
+
+    A seat or a spectator sees `Game.observation(seat)` (hidden fields are None there); a
+    finished game, or the designer's `everything` view, shows the whole state."""
+    full = view.everything or game.over
+    st = game.state if full else game.observation(view.seat)
     players = []
     for seat, pl in enumerate(st["players"]):
-        mine = view.sees(seat, game)
-        faction_public = st["stage"] != "faction"
         entry: dict[str, Any] = {
             "seat": seat,
-            "faction": cards.ref(pl["faction"]) if (faction_public or mine) else None,
+            "faction": cards.ref(pl["faction"]) if pl["faction"] else None,
             "light": pl["light"],
             "res": dict(pl["res"]),
             "hand": [cards.ref(a) for a in pl["hand"]],
@@ -80,24 +83,24 @@ def observe(game: Game, view: Viewpoint, cards: CardTable) -> dict[str, Any]:
             ],
             "ships": _ships(game, seat),
             "extractors": _extractors(game, seat),
-            "tech_hand_count": len(pl["tech_hand"]),
+            "tech_hand_count": len(game.state["players"][seat]["tech_hand"]),
             "winner": seat in st["winners"],
         }
-        secret_choice = st["stage"] == "select" and pl["chosen"] is not None
-        if secret_choice:
-            entry["chosen"] = cards.ref(pl["chosen"]) if mine else "hidden"
-        if mine:
+        if st["stage"] == "select" and (pl["chosen"] is not None or pl.get("has_chosen")):
+            entry["chosen"] = cards.ref(pl["chosen"]) if pl["chosen"] else "hidden"
+        if pl["tech_hand"] is not None:
             entry["tech_hand"] = [cards.ref(c) for c in pl["tech_hand"]]
-            entry["achievement"] = cards.ref(pl["ach"]) if pl["ach"] else None
+        if pl["ach"]:
+            entry["achievement"] = cards.ref(pl["ach"])
         else:
-            entry["achievement"] = "secret" if pl["ach"] else None
+            entry["achievement"] = "secret" if pl.get("achievement_kept") else None
         players.append(entry)
     return {
         "round": st["round"],
         "rotation": st["rot"] % game.board.period,
         "period": game.board.period,
         "to_move": game.to_move,
-        "prompt": game.prompt,
+        "prompt": game.prompt if (full or game.to_move == view.seat) else "",
         "over": game.over,
         "winners": list(st["winners"]),
         "players": players,
@@ -129,16 +132,8 @@ def _extractors(game: Game, seat: int) -> list[str]:
 
 
 def _hidden_card(game: Game, e: dict[str, Any], view: Viewpoint, cards: CardTable) -> bool:
-    """Does this event name a card the viewer may not know (a hand, an achievement, a faction
-    still being chosen)?"""
-    if view.sees(e.get("player"), game):
-        return False
-    named = [e["card"]] if e.get("card") else []
-    named += [c for c in e.get("cards") or () if isinstance(c, str)]
-    kinds = {cards.kind(c) for c in named} | {cards.kind(source_card(e))}
-    if e["event"] in ("keep", "draw", "discard") and kinds & {*HIDDEN_KINDS, "factions"}:
-        return True
-    return "achievements" in kinds
+    """Is this event one the viewer may not read (the engine marks who may: `see`)?"""
+    return not (view.everything or game.over) and not event_visible(e, view.seat)
 
 
 def event_entry(game: Game, e: dict[str, Any], view: Viewpoint, cards: CardTable) -> dict[str, Any]:
@@ -156,7 +151,7 @@ def event_entry(game: Game, e: dict[str, Any], view: Viewpoint, cards: CardTable
         return {"t": f"R{e['round']:>3} {who(e.get('player'))} {what} {noun}", "p": e.get("player")}
     seat = view.seat if not view.everything else None
     entry: dict[str, Any] = {
-        "t": event_line(game, e, viewer=-99 if seat is None and not view.everything else seat),
+        "t": event_line(game, e, viewer=ALL if view.everything else seat),
         "p": e.get("player"),
         "e": e["event"],
     }
@@ -174,11 +169,10 @@ def decision_entry(
     """The decision that led to a step, in words; secret picks stay secret."""
     kind = decision["kind"]
     card = decision.get("card")
-    if kind in ("play", "keep", "discard") and not view.sees(p, game):
+    if kind in ("play", "keep") and not view.sees(p, game):
         words = {
             "play": "chooses an action card (face down)",
             "keep": "keeps a card (secret)",
-            "discard": "discards a card",
         }[kind]
         return {"t": f"{who(p)} {words}", "p": p}
     entry: dict[str, Any] = {"t": f"{who(p)}: {decision_line(game, decision)}", "p": p}

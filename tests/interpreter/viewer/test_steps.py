@@ -62,12 +62,15 @@ def test_a_spectator_never_sees_a_hand_or_an_achievement_before_the_end(
         for e in step["events"]:
             if e.get("e") in ("draw", "keep") or "draws" in e["t"]:
                 assert "c" not in e or data["cards"][e["c"]]["kind"] == "factions", e
-    # a technology is named in the page only once it was in play, or at the end
+    # a technology is named in the page only once it was in play, discarded face up
+    # (R-RES-02), or at the end
     last = data["steps"][-1]
     assert all("tech_hand" in pl for pl in last["players"])  # the game is over: all shown
-    public = {
-        base_id(t["card"]) for s in data["steps"] for pl in s["players"] for t in pl["techs"]
-    } | {c for pl in last["players"] for c in pl["tech_hand"]}
+    public = (
+        {base_id(t["card"]) for s in data["steps"] for pl in s["players"] for t in pl["techs"]}
+        | {c for pl in last["players"] for c in pl["tech_hand"]}
+        | {e["c"] for s in data["steps"] for e in s["events"] if e.get("e") == "discard"}
+    )
     techs = {i for i, c in data["cards"].items() if c["kind"] == "technologies"}
     assert techs <= public
 
