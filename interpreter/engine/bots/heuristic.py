@@ -109,7 +109,10 @@ class HeuristicBot(Bot):
         return 0.5
 
     def _attack(self, game: _Seen, p: int, d: Decision) -> float:
-        return 1.0 if d["attack"] else 0.0
+        """Attack with as many ships as can join (range 2 ships may come from next door)."""
+        if not d["attack"]:
+            return 0.0
+        return 1.0 + 0.1 * sum(d.get("from", {}).values())
 
     def _damage(self, game: _Seen, p: int, d: Decision) -> float:
         if "extractor" in d:
