@@ -28,6 +28,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "replay_command"),
     "test": ("test_cmd", "test_command"),
     "coverage": ("coverage_cmd", "coverage_command"),
+    "sim": ("sim", "sim_command"),
+    "balance": ("balance", "balance_command"),
+    "ablate": ("ablate", "ablate_command"),
+    "diff": ("diff", "diff_command"),
 }
 
 
