@@ -25,9 +25,9 @@ def test_git_revision_is_exported_and_cleaned_up() -> None:
         assert (folder / "pack.yaml").is_file() and (folder / "factions.yaml").is_file()
         kept = folder
     assert not kept.exists()
-    with pytest.raises(PackSourceError, match="neither a pack folder nor a git revision"):
-        with pack_folder("no-such-revision-xyz", REPO):
-            pass
-    with pytest.raises(PackSourceError, match="has no folder 'nowhere'"):
-        with pack_folder("HEAD:nowhere", REPO):
+    for spec, message in (
+        ("no-such-revision-xyz", "neither a pack folder nor a git revision"),
+        ("HEAD:nowhere", "has no folder 'nowhere'"),
+    ):
+        with pytest.raises(PackSourceError, match=message), pack_folder(spec, REPO):
             pass

@@ -7,7 +7,6 @@ import json
 import re
 
 import pytest
-
 from lastlight.interpreter.lab import plots
 from lastlight.interpreter.lab.figures import summarize
 from lastlight.interpreter.lab.report import (
