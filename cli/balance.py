@@ -59,6 +59,12 @@ def _write(path: str, text: str) -> None:
     help="What to print (github: band annotations).",
 )
 @click.option(
+    "--plots",
+    "plots_dir",
+    type=click.Path(file_okay=False),
+    help="Also write each plot as an SVG file into this folder.",
+)
+@click.option(
     "--check",
     "bands_file",
     type=click.Path(exists=True, dir_okay=False),
@@ -75,6 +81,7 @@ def balance_command(
     content: str | None,
     outputs: tuple[str, ...],
     fmt: str,
+    plots_dir: str | None,
     bands_file: str | None,
 ) -> None:
     """Balance figures of RESULTS (a `lastlight sim` Parquet file), or of a fresh sweep."""
@@ -128,6 +135,15 @@ def balance_command(
             else render_html(report)
         )
         _write(out, text)
+    if plots_dir:
+        import re
+
+        from lastlight.interpreter.lab.report import plots
+
+        Path(plots_dir).mkdir(parents=True, exist_ok=True)
+        for title, svg in plots(report):
+            slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+            _write(str(Path(plots_dir) / f"{slug}.svg"), svg)
     if fmt == "json":
         click.echo(render_json(report))
     elif fmt == "markdown":

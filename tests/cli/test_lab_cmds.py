@@ -63,8 +63,12 @@ def test_sim_broken_content_exits_1(tmp_path: Path) -> None:
 
 def test_balance_reports(results: Path, tmp_path: Path) -> None:
     html, md, js = (tmp_path / f"report.{s}" for s in ("html", "md", "json"))
-    code, out = run("balance", str(results), "-o", str(html), "-o", str(md), "-o", str(js))
+    code, out = run(
+        "balance", str(results), "-o", str(html), "-o", str(md), "-o", str(js),
+        "--plots", str(tmp_path / "plots"),
+    )  # fmt: skip
     assert code == 0, out
+    assert (tmp_path / "plots" / "win-share-by-faction.svg").read_text().startswith("<?xml")
     assert out.startswith("30 games; players [4]") and "win share by faction:" in out
     assert html.read_text().count("data:image/svg+xml;base64,") >= 5
     assert md.read_text().startswith("# Balance report")
