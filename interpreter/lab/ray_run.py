@@ -24,10 +24,14 @@ def run_on_ray(batches: list[SimSpec], address: str) -> Iterator[list[dict[str, 
         raise ValueError('--ray needs Ray: pip install "lastlight[ray]"') from None
     started_here = False
     if not ray.is_initialized():
-        if address in ("", "local"):
-            ray.init(include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        try:
+            if address in ("", "local"):
+                ray.init(include_dashboard=False, log_to_driver=False)
+            else:
+                ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ...
+            where = f"at {address}" if address else "locally"
+            raise ValueError(f"cannot start or reach Ray {where}: {exc}") from None
         started_here = True
     try:
         pool = Pool()

@@ -24,9 +24,9 @@ def test_report_renders_in_chromium(base_rows: list, tmp_path: Path) -> None:
             page = browser.new_page()
             page.on(
                 "console",
-                lambda m: problems.append(f"console {m.type}: {m.text}")
-                if m.type == "error"
-                else None,
+                lambda m: (
+                    problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None
+                ),
             )
             page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
             page.goto(page_file.as_uri())
