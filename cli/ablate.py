@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import click
 
-from ._lab import make_spec, run_rows, sweep_options
+from ._lab import change_text, make_spec, run_rows, sweep_options
 
 
 @click.command()
@@ -47,16 +47,18 @@ def ablate_command(
     if h is None:
         click.echo(f"{item} was never held in {games} games; play more games", err=True)
         sys.exit(1)
-    pct = lambda x: f"{100 * x:+.1f}" if x else " 0.0"  # noqa: E731
+    effect = f"{-100 * h['change']:+.1f} points"
+    if h["lo"] is not None and h["hi"] is not None:
+        effect += f", 95% interval [{-100 * h['hi']:+.1f}, {-100 * h['lo']:+.1f}]"
+    else:
+        effect += " (too few games for an interval)"
+    p_value = result["mcnemar_p"]
     click.echo(
         f"{item} ({result['figure']}): holder's win share {100 * h['old']:.1f}% with it,"
-        f" {100 * h['new']:.1f}% with a blank; effect of the item"
-        f" {pct(-h['change'])} points, 95% interval [{pct(-h['hi'])}, {pct(-h['lo'])}]"
+        f" {100 * h['new']:.1f}% with a blank; effect of the item {effect}"
         f" (paired bootstrap over {games} games; n={h['n_old']}/{h['n_new']};"
-        f" McNemar p={result['mcnemar_p']:.3g} over {result['pairs']} seats)"
+        f" McNemar p={p_value:.3g} over {result['pairs']} holder seats)"
     )
     for m in result["others_moved"]:
-        click.echo(
-            f"  also moved: {m['group']} {m['key']}: {100 * m['old']:.1f}% ->"
-            f" {100 * m['new']:.1f}% [{100 * m['lo']:+.1f}, {100 * m['hi']:+.1f}]"
-        )
+        body = change_text(m["group"], m["key"], m["old"], m["new"], m["lo"], m["hi"])
+        click.echo(f"  also moved: {m['group']} {m['key']}: {body}")

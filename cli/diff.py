@@ -8,7 +8,7 @@ import sys
 import click
 
 from ._content import load_rules_or_exit
-from ._lab import run_rows, sweep_options
+from ._lab import change_text, run_rows, sweep_options
 
 
 def _fmt_change(c: dict) -> str:
@@ -21,10 +21,6 @@ def _fmt_change(c: dict) -> str:
             before, after = "; ".join(before), "; ".join(after)
         parts.append(f"{name} {before} -> {after}")
     return f"  changed  {c['kind']} {c['item']}: " + ", ".join(parts)
-
-
-def _is_pct(group: str, key: str) -> bool:
-    return group not in ("light", "game") or key in ("stalled", "shared win")
 
 
 @click.command()
@@ -90,13 +86,7 @@ def diff_command(
     )
     for m in shown:
         c = m.change
-        if _is_pct(m.group, m.key):
-            body = (
-                f"{100 * c.old:.1f}% -> {100 * c.new:.1f}%  change {100 * c.diff:+.1f}"
-                f" points [{100 * c.lo:+.1f}, {100 * c.hi:+.1f}]"
-            )
-        else:
-            body = f"{c.old:.2f} -> {c.new:.2f}  change {c.diff:+.2f} [{c.lo:+.2f}, {c.hi:+.2f}]"
+        body = change_text(m.group, m.key, c.old, c.new, c.lo, c.hi)
         mark = "MOVED " if m.moved else "      "
         click.echo(f"  {mark}{m.group:<16} {m.key:<24} {body}  n={m.n_old}/{m.n_new}")
     if not any(m.moved for m in moved):

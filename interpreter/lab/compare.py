@@ -37,12 +37,17 @@ class Moved:
             "old": round(c.old, 4),
             "new": round(c.new, 4),
             "change": round(c.diff, 4),
-            "lo": round(c.lo, 4),
-            "hi": round(c.hi, 4),
+            "lo": _num(c.lo),
+            "hi": _num(c.hi),
             "n_old": self.n_old,
             "n_new": self.n_new,
             "moved": self.moved,
         }
+
+
+def _num(x: float) -> float | None:
+    """JSON has no NaN: an interval the bootstrap could not form is null."""
+    return round(x, 4) if np.isfinite(x) else None
 
 
 def compare_rows(old: list[Row], new: list[Row], *, seed: int = 0, min_n: int = 10) -> list[Moved]:

@@ -111,7 +111,7 @@ def test_diff_same_pack_and_bad_revision() -> None:
 def test_ablate_command() -> None:
     code, out = run("ablate", "star-nomads", "-g", "16", "-j", "1", "--format", "json")
     assert code == 0, out
-    data = json.loads(out)
+    data = json.loads(out, parse_constant=lambda c: pytest.fail(f"{c} is not JSON"))
     assert data["item"] == "star-nomads" and data["figure"] == "faction" and data["pairs"] > 0
     code, out = run("ablate", "no-such-card", "-g", "2")
     assert code == 2 and "'no-such-card' is not" in out
