@@ -137,9 +137,9 @@ def render(breaches: list[Breach], fmt: str) -> str:
             where = f"file={_prop(loc.path)}"
             if loc.line:
                 where += f",line={loc.line},col={max(loc.col, 1)}"
-            lines.append(f"::error {where},title=B001 balance band::{_data(b.message())}")
+            lines.append(f"::error {where},title=G001 balance band::{_data(b.message())}")
         else:
-            lines.append(f"{b.loc}: error B001: {b.message()}")
+            lines.append(f"{b.loc}: error G001: {b.message()}")
     return "\n".join(lines)
 
 

@@ -86,7 +86,7 @@ def test_balance_check_passes_and_fails(results: Path, tmp_path: Path) -> None:
     broken.write_text("bands:\n  - figure: game\n    keys: [rounds]\n    max: 5\n")
     code, out = run("balance", str(results), "--check", str(broken), "--format", "github")
     assert code == 1
-    assert out.startswith("::error file=") and ",line=2,col=5,title=B001" in out
+    assert out.startswith("::error file=") and ",line=2,col=5,title=G001" in out
     bad = tmp_path / "bad.yaml"
     bad.write_text("bands:\n  - figure: nope\n    max: 1\n")
     code, out = run("balance", str(results), "--check", str(bad))

@@ -29,9 +29,9 @@ def test_broken_band_fails_at_the_item(tmp_path: Path) -> None:
     breaches = check(bands, FIGS, LOCS)
     assert [b.figure.key for b in breaches] == ["star-nomads"]  # iron-tide's interval overlaps
     out = render(breaches, "github")
-    assert out.startswith("::error file=content/factions.yaml,line=50,col=5,title=B001")
+    assert out.startswith("::error file=content/factions.yaml,line=50,col=5,title=G001")
     assert "82.0%25" in out  # '%' escaped for the workflow command
-    assert render(breaches, "text").startswith("content/factions.yaml:50:5: error B001:")
+    assert render(breaches, "text").startswith("content/factions.yaml:50:5: error G001:")
 
 
 def test_band_that_holds_passes_and_game_bands(tmp_path: Path) -> None:
