@@ -33,11 +33,22 @@ def play_one(spec: SimSpec, index: int) -> list[Row]:
     return game_rows(rules, game, index, game_seed, names)
 
 
+class GameFailed(ValueError):
+    """A game of the sweep could not be played (the content made the engine fail)."""
+
+
 def run_batch(spec: SimSpec) -> list[Row]:
     """Play games `spec.start`..`spec.stop` and return their rows."""
     rows: list[Row] = []
     for index in range(spec.start, spec.stop):
-        rows.extend(play_one(spec, index))
+        try:
+            rows.extend(play_one(spec, index))
+        except Exception as exc:
+            game_seed, _ = game_seeds(spec.seed, index)
+            raise GameFailed(
+                f"game {index} of the sweep (--seed {spec.seed}; game seed {game_seed},"
+                f" {spec.players_in(index)} players) failed: {type(exc).__name__}: {exc}"
+            ) from None
     return rows
 
 

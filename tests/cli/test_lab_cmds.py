@@ -115,3 +115,15 @@ def test_ablate_command() -> None:
     assert data["item"] == "star-nomads" and data["figure"] == "faction" and data["pairs"] > 0
     code, out = run("ablate", "no-such-card", "-g", "2")
     assert code == 2 and "'no-such-card' is not" in out
+
+
+def test_balance_plays_when_given_no_results() -> None:
+    code, out = run("balance", "-g", "4", "-n", "2", "-j", "1", "--format", "json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["games"] == 4 and data["meta"]["players"] == [2]
+
+
+def test_sim_unwritable_output_exits_1(tmp_path: Path) -> None:
+    code, out = run("sim", "-g", "1", "-j", "1", "-o", str(tmp_path / "no" / "such" / "r.parquet"))
+    assert code == 1 and "cannot write" in out and "Traceback" not in out

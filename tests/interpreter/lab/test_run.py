@@ -65,3 +65,15 @@ def test_unknown_bot_and_player_count_fail_before_play() -> None:
         run_sweep(spec_for(content_dir(), 1, bots=("nobody",)), 1)
     with pytest.raises(ValueError, match="not 7"):
         run_sweep(spec_for(content_dir(), 1, players=(7,)), 1)
+
+
+def test_a_failing_game_names_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    import lastlight.interpreter.lab.run as run_mod
+
+    def boom(game: object, bots: object) -> None:
+        raise RuntimeError("the engine made no progress")
+
+    monkeypatch.setattr(run_mod, "play_game", boom)
+    spec = spec_for(content_dir(), 3, seed=4)
+    with pytest.raises(run_mod.GameFailed, match=r"game 0 of the sweep \(--seed 4; game seed"):
+        run_mod.run_sweep(spec, 1)
