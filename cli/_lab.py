@@ -115,6 +115,19 @@ def make_spec(
     return SimSpec(str(root.resolve()), players, bots, seed, 0, games, blank)
 
 
+def provenance(spec: SimSpec) -> dict[str, Any]:
+    """What a results file was made from: the spec, the pack and its digest, the engine."""
+    from importlib.metadata import version
+
+    from lastlight.interpreter.lab.spec import load_rules
+
+    meta = spec.provenance()
+    meta["content"] = spec.content
+    meta["content_digest"] = load_rules(spec.content).pack.digest  # sha256 prefix, as replays
+    meta["engine"] = f"lastlight {version('lastlight')}"
+    return meta
+
+
 def run_rows(spec: SimSpec, jobs: int, ray_address: str | None, label: str = "") -> list[Row]:
     """Play the sweep with a progress bar (tqdm on stderr, off when stderr is not a terminal)."""
     from lastlight.interpreter.lab.run import run_sweep

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 from lastlight.interpreter.errors import Loc
 
-from ._lab import make_spec, run_rows, sweep_options
+from ._lab import make_spec, provenance, run_rows, sweep_options
 
 
 def _item_locs(content: str) -> dict[str, Loc]:
@@ -116,13 +116,9 @@ def balance_command(
             click.echo(f"lastlight: {results} holds no games", err=True)
             sys.exit(1)
     else:
-        from .sim import provenance
-
         spec = make_spec(content, games, players, bots, seed)
         rows = run_rows(spec, jobs, ray_address)
-        from lastlight.interpreter.lab.spec import load_rules
-
-        meta = provenance(spec, load_rules(spec.content).pack.digest, jobs, ray_address)
+        meta = provenance(spec)
         content_root = spec.content
     report = BalanceReport.from_rows(rows, meta)
     for out in outputs:

@@ -7,21 +7,7 @@ import time
 import click
 from lastlight.interpreter.lab.rows import to_table, write_results
 
-from ._lab import make_spec, run_rows, sweep_options
-
-
-def provenance(spec, rules_digest: str, jobs: int, ray: str | None) -> dict:  # type: ignore[no-untyped-def]
-    from importlib.metadata import version
-
-    meta = spec.provenance()
-    meta.update(
-        {
-            "content": spec.content,
-            "content_sha256": rules_digest,
-            "engine": f"lastlight {version('lastlight')}",
-        }
-    )
-    return meta
+from ._lab import make_spec, provenance, run_rows, sweep_options
 
 
 @click.command()
@@ -46,14 +32,11 @@ def sim_command(
     output: str,
 ) -> None:
     """Play GAMES bot games in parallel and write one row per player per game."""
-    from lastlight.interpreter.lab.spec import load_rules
-
     spec = make_spec(content, games, players, bots, seed)
     started = time.perf_counter()
     rows = run_rows(spec, jobs, ray_address)
     seconds = time.perf_counter() - started
-    digest = load_rules(spec.content).pack.digest
-    table = to_table(rows, provenance(spec, digest, jobs, ray_address))
+    table = to_table(rows, provenance(spec))
     try:
         write_results(table, output)
     except OSError as exc:

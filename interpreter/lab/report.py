@@ -109,7 +109,7 @@ def render_markdown(rep: BalanceReport) -> str:
         "# Balance report",
         "",
         f"{rep.games} games, players {m.get('players')}, bots {m.get('bots')},"
-        f" seed {m.get('seed')}, content `{str(m.get('content_sha256', ''))[:12]}`."
+        f" seed {m.get('seed')}, content `{str(m.get('content_digest', ''))[:12]}`."
         " Intervals are 95% (Wilson for win shares); ▲/▼ marks an interval that excludes"
         " the fair share.",
     ]

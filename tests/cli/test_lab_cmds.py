@@ -32,7 +32,7 @@ def test_sim_same_rows_for_jobs_1_and_2(results: Path, tmp_path: Path) -> None:
     assert code == 0, out
     assert pq.read_table(other).equals(pq.read_table(results))
     meta = json.loads(pq.read_schema(results).metadata[b"lastlight"])
-    assert meta["seed"] == 2 and meta["bots"] == ["heuristic"] and meta["content_sha256"]
+    assert meta["seed"] == 2 and meta["bots"] == ["heuristic"] and meta["content_digest"]
 
 
 def test_sim_csv(tmp_path: Path) -> None:

@@ -11,10 +11,10 @@ from lastlight.interpreter.lab.rows import SCHEMA, read_results, to_table, write
 
 def test_parquet_round_trip_with_provenance(base_rows: list, tmp_path: Path) -> None:
     path = tmp_path / "r.parquet"
-    write_results(to_table(base_rows[:40], {"seed": 11, "content_sha256": "abc"}), path)
+    write_results(to_table(base_rows[:40], {"seed": 11, "content_digest": "abc"}), path)
     assert pq.read_schema(path).remove_metadata() == SCHEMA
     rows, meta = read_results(path)
-    assert rows == base_rows[:40] and meta == {"seed": 11, "content_sha256": "abc"}
+    assert rows == base_rows[:40] and meta == {"seed": 11, "content_digest": "abc"}
     pandas = pytest.importorskip("pandas")
     frame = pandas.read_parquet(path)
     assert len(frame) == 40 and frame["light"].sum() == sum(r["light"] for r in base_rows[:40])
