@@ -29,6 +29,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "test": ("test_cmd", "test_command"),
     "coverage": ("coverage_cmd", "coverage_command"),
     "view": ("view", "view_command"),
+    "sim": ("sim", "sim_command"),
+    "balance": ("balance", "balance_command"),
+    "ablate": ("ablate", "ablate_command"),
+    "diff": ("diff", "diff_command"),
 }
 
 

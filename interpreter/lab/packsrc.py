@@ -1,0 +1,46 @@
+"""OLD and NEW of `lastlight diff`: a pack folder, or a git revision (`REV` for its
+`content/`, or `REV:PATH` for another pack folder in it), exported with `git archive` into a
+temporary folder that lives as long as the comparison."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import tarfile
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+class PackSourceError(ValueError):
+    pass
+
+
+def _git(args: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, check=False)
+
+
+@contextmanager
+def pack_folder(spec: str, repo: Path | None = None) -> Iterator[Path]:
+    path = Path(spec)
+    if path.is_dir():
+        yield path
+        return
+    repo = repo or Path.cwd()
+    top = _git(["rev-parse", "--show-toplevel"], repo)
+    if top.returncode != 0:
+        raise PackSourceError(f"'{spec}' is not a folder, and {repo} is not in a git repository")
+    root = Path(top.stdout.decode().strip())
+    rev, _, sub = spec.partition(":")
+    sub = sub or "content"
+    ok = _git(["rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"], root)
+    if ok.returncode != 0:
+        raise PackSourceError(f"'{spec}' is neither a pack folder nor a git revision")
+    archive = _git(["archive", "--format=tar", rev, "--", sub], root)
+    if archive.returncode != 0:
+        raise PackSourceError(f"revision {rev} has no folder '{sub}'")
+    with tempfile.TemporaryDirectory(prefix="lastlight-pack-") as tmp:
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(tmp, filter="data")
+        yield Path(tmp) / sub

@@ -1,0 +1,111 @@
+"""Intervals and paired comparisons, from statsmodels and scipy (nothing hand-rolled).
+
+- `wilson(k, n)`: a 95% Wilson score interval (statsmodels `proportion_confint`, method named:
+  its default is the Wald interval, which is poor near 0 and 1 and for small n).
+- `paired_ratio_diff(...)`: the change of a ratio figure (wins per appearance, light per
+  player, rounds per game) between two runs on the same seeds, with a paired bootstrap
+  interval (scipy `bootstrap(paired=True)`, BCa, seeded): games are resampled together, so the
+  pairing's variance reduction is kept and figures whose denominators differ (a faction dealt
+  in different games) still compare honestly.
+- `mcnemar_p(...)`: the exact McNemar test on paired win/loss outcomes (statsmodels).
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as sps
+from statsmodels.stats.contingency_tables import mcnemar
+from statsmodels.stats.proportion import proportion_confint
+
+LEVEL = 0.95
+RESAMPLES = 2000
+
+
+def wilson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]:
+    if n <= 0:
+        return (0.0, 1.0)
+    lo, hi = proportion_confint(k, n, alpha=1 - level, method="wilson")
+    return float(lo), float(hi)
+
+
+def mean_interval(per_game: np.ndarray, value: float, level: float = LEVEL) -> tuple[float, float]:
+    """A t interval for a mean over games (scipy)."""
+    if len(per_game) < 2 or float(np.std(per_game)) == 0.0:
+        return value, value
+    lo, hi = sps.t.interval(level, len(per_game) - 1, loc=value, scale=sps.sem(per_game))
+    return float(lo), float(hi)
+
+
+@dataclass(frozen=True)
+class Change:
+    old: float
+    new: float
+    diff: float
+    lo: float
+    hi: float
+
+    @property
+    def moved(self) -> bool:
+        """The interval of the change excludes zero."""
+        return self.lo > 0 or self.hi < 0
+
+
+def _ratio(num: np.ndarray, den: np.ndarray, axis: int = -1) -> np.ndarray:
+    d = np.sum(den, axis=axis)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(d > 0, np.sum(num, axis=axis) / np.where(d > 0, d, 1), np.nan)
+
+
+def paired_ratio_diff(
+    num_old: np.ndarray,
+    den_old: np.ndarray,
+    num_new: np.ndarray,
+    den_new: np.ndarray,
+    *,
+    level: float = LEVEL,
+    seed: int = 0,
+    resamples: int = RESAMPLES,
+) -> Change:
+    """new - old of sum(num)/sum(den), per-game arrays aligned by game index."""
+    arrays = [np.asarray(a, dtype=float) for a in (num_old, den_old, num_new, den_new)]
+    old = float(_ratio(arrays[0], arrays[1]))
+    new = float(_ratio(arrays[2], arrays[3]))
+    diff = new - old
+    if np.array_equal(arrays[0], arrays[2]) and np.array_equal(arrays[1], arrays[3]):
+        return Change(old, new, 0.0, 0.0, 0.0)  # identical games: nothing to resample
+
+    def statistic(no, do, nn, dn, axis=-1):  # type: ignore[no-untyped-def]
+        return _ratio(nn, dn, axis) - _ratio(no, do, axis)
+
+    lo = hi = float("nan")
+    for method in ("BCa", "percentile"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            res = sps.bootstrap(
+                tuple(arrays),
+                statistic,
+                paired=True,
+                vectorized=True,
+                n_resamples=resamples,
+                confidence_level=level,
+                method=method,
+                rng=np.random.default_rng(seed),
+            )
+        lo, hi = float(res.confidence_interval.low), float(res.confidence_interval.high)
+        if np.isfinite(lo) and np.isfinite(hi):
+            break
+    return Change(old, new, diff, lo, hi)
+
+
+def mcnemar_p(old: np.ndarray, new: np.ndarray) -> float:
+    """Exact McNemar p-value for paired booleans (e.g. the holder won, before and after)."""
+    a = np.asarray(old, dtype=bool)
+    b = np.asarray(new, dtype=bool)
+    table = [
+        [int(np.sum(a & b)), int(np.sum(a & ~b))],
+        [int(np.sum(~a & b)), int(np.sum(~a & ~b))],
+    ]
+    return float(mcnemar(table, exact=True).pvalue)
