@@ -14,7 +14,7 @@ import pickle
 import statistics
 import time
 
-from lastlight.interpreter.engine.bots import RandomBot
+from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.rules import Rules
 from lastlight.interpreter.pack import load_pack_or_raise
@@ -29,7 +29,7 @@ def bench_games(rules: Rules, players: int, games: int) -> dict[str, float]:
         game = Game.new(rules, players, seed, log=False)
         bot = RandomBot(seed)
         while not game.over:
-            game.apply(bot.choose(game, game.legal()))
+            game.apply(ask(bot, game))
             decisions += 1
         rounds += game.state["round"]
     elapsed = time.perf_counter() - started
@@ -47,7 +47,7 @@ def bench_state(rules: Rules, players: int) -> dict[str, float]:
     for _ in range(300):
         if game.over:
             break
-        game.apply(bot.choose(game, game.legal()))
+        game.apply(ask(bot, game))
     text = game.to_json()
     runs = 200
 

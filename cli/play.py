@@ -6,10 +6,11 @@ import sys
 import time
 
 import click
-from lastlight.interpreter.engine.bots import BOTS, make_bot
+from lastlight.interpreter.engine.bots import BOTS, ask, make_bot
 from lastlight.interpreter.engine.core import EngineError
 from lastlight.interpreter.engine.describe import decision_line, event_line, player_view, who
 from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.observe import ALL, Reader
 from lastlight.interpreter.engine.replay import make_replay, save_replay
 
 from ._content import load_rules_or_exit
@@ -87,7 +88,14 @@ def _ask_human(game: Game, p: int) -> dict:
 @click.option(
     "--log/--no-log", "show_log", default=False, help="Print the game log, one line per event."
 )
+@click.option(
+    "--reveal",
+    is_flag=True,
+    help="In a game without humans, show every seat's secrets in the log (drawn technologies, "
+    "kept factions and achievements); by default the log is what a spectator sees.",
+)
 def play_command(
+    reveal: bool,
     players: int,
     seed: int,
     bots: str,
@@ -103,7 +111,9 @@ def play_command(
     game = Game.new(rules, players, seed)
     agents = {p: make_bot(name, seed * 31 + p) for p, name in enumerate(seats) if name != "human"}
     shown = 0
-    viewer = human[0] if len(human) == 1 else None
+    # a seated human reads only their own seat's secrets; a bot game's log is a spectator's
+    # unless --reveal asks for everything
+    viewer: Reader = human[0] if len(human) == 1 else (ALL if reveal and not human else None)
     try:
         while not game.over:
             p = game.to_move
@@ -112,7 +122,7 @@ def play_command(
                 for e in game.log[shown:]:
                     click.echo(event_line(game, e, viewer))
                 shown = len(game.log)
-            decision = _ask_human(game, p) if p in human else agents[p].choose(game, game.legal())
+            decision = _ask_human(game, p) if p in human else ask(agents[p], game)
             game.apply(decision)
     except EngineError as exc:
         click.echo(f"lastlight: the game stopped: {exc}", err=True)

@@ -6,6 +6,7 @@ import sys
 
 import click
 from lastlight.interpreter.engine.describe import event_line
+from lastlight.interpreter.engine.observe import ALL, Reader
 from lastlight.interpreter.engine.replay import ReplayError, load_replay, run_replay
 
 from ._content import load_rules_or_exit
@@ -20,8 +21,16 @@ from ._content import load_rules_or_exit
 )
 @click.option("--ignore-content", is_flag=True, help="Replay even if the content hash differs.")
 @click.option("--log/--no-log", "show_log", default=False, help="Print the game log.")
+@click.option(
+    "--as",
+    "reader",
+    default="spectator",
+    show_default=True,
+    help="Whose log to print: a seat number (that player's secrets and the public events), "
+    "'spectator' (public events only) or 'all' (everything, for a designer's review).",
+)
 def replay_command(
-    replay_file: str, content: str | None, ignore_content: bool, show_log: bool
+    replay_file: str, content: str | None, ignore_content: bool, show_log: bool, reader: str
 ) -> None:
     """Re-play a replay file and check it reproduces the recorded result."""
     try:
@@ -29,6 +38,7 @@ def replay_command(
     except ReplayError as exc:
         click.echo(f"lastlight: {exc}", err=True)
         sys.exit(1)
+    viewer = _reader(reader, data)
     rules = load_rules_or_exit(content)
     try:
         game = run_replay(rules, data, check_content=not ignore_content)
@@ -37,11 +47,26 @@ def replay_command(
         sys.exit(1)
     if show_log:
         for e in game.log:
-            click.echo(event_line(game, e))
+            click.echo(event_line(game, e, viewer))
     st = game.state
     status = "reproduced" if data.get("result") is not None else "replayed (no result recorded)"
     click.echo(
         f"{replay_file}: {status}: {len(data['decisions'])} decisions, {st['round']} "
         f"rounds, light {[pl['light'] for pl in st['players']]}, winners "
         f"{st['winners']}"
+    )
+
+
+def _reader(text: str, data: dict) -> Reader:
+    text = text.strip().lower()
+    if text == "all":
+        return ALL
+    if text == "spectator":
+        return None
+    players = data.get("players")
+    if text.isdecimal() and isinstance(players, int) and 0 <= int(text) < players:
+        return int(text)
+    raise click.BadParameter(
+        f"'{text}' is not a seat of this {players}-player game, 'spectator' or 'all'",
+        param_hint="--as",
     )

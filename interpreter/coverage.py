@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .effects import ast
-from .engine.bots import make_bot
+from .engine.bots import ask, make_bot
 from .engine.game import Game
 from .engine.rules import Rules
 
@@ -88,7 +88,7 @@ def run_coverage(
         while not game.over:
             p = game.to_move
             assert p is not None
-            game.apply(agents[p].choose(game, game.legal()))
+            game.apply(ask(agents[p], game))
         report.stalls += bool(game.state.get("stalled"))
     for c in report.clauses:
         if c.kind in ("technology", "faction", "achievement"):

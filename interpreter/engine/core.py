@@ -90,12 +90,23 @@ class Engine:
         self.state["rng"] = rng.state
 
     # --- the event log ----------------------------------------------------------------------
-    def event(self, name: str, p: int | None = None, src: str | None = None, **data: Any) -> None:
+    def event(
+        self,
+        name: str,
+        p: int | None = None,
+        src: str | None = None,
+        *,
+        see: tuple[int, ...] | None = None,
+        **data: Any,
+    ) -> None:
+        """Log an event. `see` names the seats that may read it (None: everyone)."""
         if self.log is None:
             return
         entry: dict[str, Any] = {"round": self.state["round"], "event": name}
         if p is not None:
             entry["player"] = p
+        if see is not None:
+            entry["see"] = list(see)
         entry.update(data)
         if src:
             entry["source"] = src

@@ -6,7 +6,14 @@ from typing import Any
 
 from . import queries as q
 from .game import Decision, Game
+from .observe import ALL, Reader, redact
 from .rules import base_id
+
+#: What a reader who may not see an event learns: that it happened.
+_HIDDEN = {
+    "keep": "keeps a card in secret",
+    "draw": "draws a technology",
+}
 
 
 def who(p: Any) -> str:
@@ -28,11 +35,15 @@ def card_name(game: Game, cid: str) -> str:
         return cid
 
 
-def event_line(game: Game, e: dict[str, Any], viewer: int | None = None) -> str:
-    """One readable line per event, naming the content that caused it. With a `viewer`, other
-    players' secret achievements stay hidden (R-SET-06)."""
+def event_line(game: Game, e: dict[str, Any], viewer: Reader = ALL) -> str:
+    """One readable line per event, naming the content that caused it, as `viewer` may read it
+    (a seat, None for a spectator, ALL for everything): a secret event shows only that it
+    happened (R-SET-06, R-RND-07)."""
     name = e["event"]
     p = who(e.get("player"))
+    e = redact(e, viewer)
+    if e.get("hidden"):
+        return f"R{e['round']:>3} {p} {_HIDDEN.get(name, name + ' (hidden)')}"
     rest = {k: v for k, v in e.items() if k not in ("round", "event", "player", "source", "at")}
     if name == "gain":
         text = f"{p} gains {e['n']} {e['what']}"
@@ -54,15 +65,11 @@ def event_line(game: Game, e: dict[str, Any], viewer: int | None = None) -> str:
         text = f"{p} reveals {e['token']} in {e['sector']}"
     elif name == "keep":
         kept = e.get("card") or ", ".join(card_name(game, c) for c in e.get("cards", []))
-        card = game.rules.cards.get(base_id(kept)) if e.get("card") else None
-        if (
-            card is not None
-            and card.kind == "achievement"
-            and viewer is not None
-            and viewer != e.get("player")
-        ):
-            return f"R{e['round']:>3} {p} keeps a secret planetary achievement"
         text = f"{p} keeps {card_name(game, kept) if e.get('card') else kept}"
+    elif name == "factions_revealed":
+        text = "factions revealed: " + ", ".join(
+            f"{who(i)} {card_name(game, f) if f else '-'}" for i, f in enumerate(e["factions"])
+        )
     elif name == "alliance":
         text = (
             f"the Lumos ally with {p}"

@@ -48,7 +48,10 @@ def advance(eng: Engine, choice: Any = None) -> None:
 
 
 def _setup_choice(eng: Engine, choice: Any, field: str, offer: str) -> None:
-    """R-SET-06: each player keeps one faction and one achievement; the rest leave the game."""
+    """R-SET-06: each player keeps one faction and one achievement, secretly and
+    simultaneously; the rest leave the game. The decision API asks one seat at a time, so a
+    kept card is visible only to its owner (`see`) until every player has kept theirs; the
+    factions are then revealed together, the achievements stay secret until the game ends."""
     st = eng.state
     for p in turn_order(eng):
         pl = st["players"][p]
@@ -57,13 +60,16 @@ def _setup_choice(eng: Engine, choice: Any, field: str, offer: str) -> None:
                 pl[field] = choice["card"]
                 pl[offer] = []
                 pl["ver"] += 1
-                eng.event("keep", p, choice["card"], card=choice["card"])
+                eng.event("keep", p, choice["card"], see=(p,), card=choice["card"])
                 return
             options = [{"kind": "keep", "card": c} for c in pl[offer]]
             what = "faction" if field == "faction" else "planetary achievement"
             eng.ask(p, "keep", options, f"Keep one {what}", by="flow")
             return
     if field == "faction":
+        eng.event(
+            "factions_revealed", None, None, factions=[pl["faction"] for pl in st["players"]]
+        )
         st["stage"] = "achievement"
     else:
         st["stage"] = "select"
@@ -364,6 +370,7 @@ def _finish(eng: Engine) -> None:
         None,
         winners=st["winners"],
         stalled=st.get("stalled", False),
+        achievements=[pl["ach"] for pl in st["players"]],
         light=[pl["light"] for pl in st["players"]],
     )
 

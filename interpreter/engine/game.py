@@ -13,6 +13,7 @@ decision with a single option is taken automatically (it is not a choice).
 from __future__ import annotations
 
 import json
+import marshal
 from typing import Any
 
 from . import (  # noqa: F401  (registers primitives)
@@ -24,10 +25,14 @@ from . import (  # noqa: F401  (registers primitives)
     prims_move,
 )
 from .core import Engine, EngineError
+from .observe import Observation, Reader, observation, visible_log
 from .rules import Rules
 from .setup import fresh_rng, new_state
 
 Decision = dict[str, Any]
+
+#: Decisions between two snapshots of the state (see `Game.apply`).
+ANCHOR_EVERY = 32
 
 
 class IllegalDecision(Exception):
@@ -41,6 +46,7 @@ class Game:
         canonical_order(state, self.board)
         self.eng = Engine(rules, self.board, state, log=log)
         self.history: list[Decision] = []
+        self._anchor: tuple[bytes, int, int] | None = None
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -96,15 +102,86 @@ class Game:
         pending = self.eng.state["pending"]
         return [] if pending is None else list(pending["options"])
 
+    def observation(self, seat: int | None) -> Observation:
+        """Everything `seat` may know (None: a spectator), as plain JSON (see observe.py)."""
+        return observation(self.eng, seat)
+
+    def visible_log(self, seat: Reader) -> list[dict[str, Any]]:
+        """The event log as `seat` may read it (observe.ALL: everything)."""
+        return visible_log(self.log, seat)
+
     # --- acting -----------------------------------------------------------------------------
     def apply(self, decision: Decision) -> None:
+        """Take one legal decision and run the game to the next one.
+
+        All or nothing: if the content makes the engine fail part-way (a trigger loop, a step
+        it cannot take), the game is put back exactly as it was before the decision and an
+        `EngineError` names the content item and its file:line."""
         pending = self.eng.state["pending"]
         if self.over or pending is None:
             raise IllegalDecision("the game is over; no decision is open")
         if decision not in pending["options"]:
             raise IllegalDecision(_why_illegal(decision, pending))
+        if self._anchor is None or len(self.history) - self._anchor[1] >= ANCHOR_EVERY:
+            self._set_anchor()
         self.history.append(decision)
-        self._advance(decision)
+        try:
+            self._advance(decision)
+        except Exception as exc:
+            where = self._failing_item()
+            self._restore()
+            if isinstance(exc, EngineError):
+                message = str(exc)
+                if where and where not in message:
+                    message += f" (while running {where})"
+                raise EngineError(message) from None
+            raise EngineError(
+                f"the content made the engine fail: {type(exc).__name__}: {exc}"
+                + (f" (while running {where})" if where else "")
+                + "; the game is as it was before this decision"
+            ) from exc
+
+    def state_edited(self) -> None:
+        """Call after writing the state by hand (a test or scenario setting up a position):
+        drops derived caches and the snapshot `apply` would go back to on a failure."""
+        self.eng.cache.clear()
+        self._anchor = None
+
+    # --- all or nothing ---------------------------------------------------------------------
+    def _set_anchor(self) -> None:
+        """Remember the state every few decisions (cheap: one marshal dump); a failed decision
+        goes back to the anchor and re-applies the decisions since, which are deterministic."""
+        self._anchor = (
+            marshal.dumps(self.eng.state),
+            len(self.history),
+            len(self.eng.log) if self.eng.log is not None else 0,
+        )
+
+    def _restore(self) -> None:
+        assert self._anchor is not None
+        blob, n_hist, n_log = self._anchor
+        redo = self.history[n_hist:-1]
+        del self.history[n_hist:]
+        eng = self.eng
+        eng.state.clear()
+        eng.state.update(marshal.loads(blob))
+        eng.cache.clear()
+        if eng.log is not None:
+            del eng.log[n_log:]
+        for decision in redo:
+            self.history.append(decision)
+            self._advance(decision)
+
+    def _failing_item(self) -> str:
+        """The content item the engine was running when it failed, with its file:line."""
+        eng = self.eng
+        stack = eng.state.get("stack") or []
+        for frame in reversed(stack):
+            src = frame.get("src") or frame.get("prog", "")
+            loc = eng.source_loc(frame.get("prog", "")) or eng.source_loc(src or "")
+            if src:
+                return f"{src} at {loc}" if loc else src
+        return ""
 
     def _advance(self, choice: Decision | None = None) -> None:
         eng = self.eng

@@ -40,7 +40,7 @@ def _draw(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> 
         if card is None:
             break
         eng.state["players"][p]["tech_hand"].append(card)
-        eng.event("draw", p, frame["src"], card=card)
+        eng.event("draw", p, frame["src"], see=(p,), card=card)
     return True
 
 
@@ -66,7 +66,7 @@ def _draw_keep(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any
         options = [{"kind": "discard", "card": c} for c in _distinct(drawn)]
         return eng.ask(p, "discard", options, "Discard one of the drawn technologies")
     eng.state["players"][p]["tech_hand"].extend(drawn)
-    eng.event("keep", p, frame["src"], cards=list(drawn))
+    eng.event("keep", p, frame["src"], see=(p,), cards=list(drawn))
     return True
 
 

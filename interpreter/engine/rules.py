@@ -91,6 +91,15 @@ class Rules:
                 return card
         raise KeyError(action_id)
 
+    @property
+    def token_piles_by_id(self) -> dict[str, str]:
+        """Physical token id -> the pile its back shows (what a face-down token reveals)."""
+        cached = self.__dict__.get("_token_piles_by_id")
+        if cached is None:
+            cached = {phys: t.pile for phys, t in self.tokens.items()}
+            self.__dict__["_token_piles_by_id"] = cached
+        return cached
+
     def params_for(self, players: int) -> dict[str, int]:
         out = dict(self.params)
         out.update(self.overrides.get(players, {}))

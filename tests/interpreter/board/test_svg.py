@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from lastlight.cli.main import main
 from lastlight.interpreter.board.svg import render, view_from_state
-from lastlight.interpreter.engine.bots import RandomBot
+from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.rules import Rules
 
@@ -28,7 +28,7 @@ def test_a_game_in_progress_renders(rules: Rules) -> None:
     game = Game.new(rules, 3, 2)
     bot = RandomBot(2)
     for _ in range(200):
-        game.apply(bot.choose(game, game.legal()))
+        game.apply(ask(bot, game))
     piles = {phys: t.pile for phys, t in rules.tokens.items()}
     svg = render(game.board, view_from_state(game.state, rules.planets, piles))
     ET.fromstring(svg)

@@ -14,7 +14,7 @@ def test_random_bot_only_picks_legal_decisions(rules: Rules) -> None:
         if game.over:
             break
         legal = game.legal()
-        choice = bot.choose(game, legal)
+        choice = bot.decide(None, legal)
         assert choice in legal
         game.apply(choice)
 

@@ -33,7 +33,7 @@ def _play_batch(args: tuple[int, list[int]]) -> list[tuple[int, int, int, bool]]
         bot = RandomBot(seed)
         game, steps = play_checked(
             Game.new(_RULES, players, seed, log=False),
-            lambda g, legal, bot=bot: bot.choose(g, legal),
+            lambda g, legal, bot=bot: bot.decide(None, legal),
         )
         out.append((seed, steps, game.state["round"], bool(game.state["stalled"])))
     return out

@@ -7,13 +7,13 @@ import os
 import subprocess
 import sys
 
-from lastlight.interpreter.engine.bots import HeuristicBot, RandomBot
+from lastlight.interpreter.engine.bots import HeuristicBot, RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.rules import Rules
 
 SCRIPT = """
 import hashlib
-from lastlight.interpreter.engine.bots import RandomBot
+from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.rules import Rules
 from lastlight.interpreter.pack import load_pack_or_raise
@@ -22,7 +22,7 @@ rules = Rules.from_pack(load_pack_or_raise(content_dir()))
 game = Game.new(rules, {players}, {seed})
 bot = RandomBot({seed})
 while not game.over:
-    game.apply(bot.choose(game, game.legal()))
+    game.apply(ask(bot, game))
 print(hashlib.sha256(game.to_json().encode()).hexdigest(), len(game.history))
 """
 
@@ -35,7 +35,7 @@ def _play(rules: Rules, players: int, seed: int, bot_cls: type = RandomBot) -> G
     game = Game.new(rules, players, seed)
     bot = bot_cls(seed)
     while not game.over:
-        game.apply(bot.choose(game, game.legal()))
+        game.apply(ask(bot, game))
     return game
 
 
@@ -78,11 +78,11 @@ def test_json_round_trip_mid_game_continues_identically(rules: Rules) -> None:
     game = Game.new(rules, 4, 9)
     bot = RandomBot(9)
     for _ in range(150):
-        game.apply(bot.choose(game, game.legal()))
+        game.apply(ask(bot, game))
     restored = Game.from_json(rules, game.to_json())
     assert restored.state == game.state
     bot_a, bot_b = RandomBot(99), RandomBot(99)
     while not game.over:
-        game.apply(bot_a.choose(game, game.legal()))
-        restored.apply(bot_b.choose(restored, restored.legal()))
+        game.apply(ask(bot_a, game))
+        restored.apply(ask(bot_b, restored))
     assert _digest(game) == _digest(restored)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from lastlight.interpreter.engine.bots import RandomBot
+from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game, IllegalDecision
 from lastlight.interpreter.engine.rules import Rules
 
@@ -30,7 +30,7 @@ def test_illegal_decisions_are_rejected_and_change_nothing(rules: Rules, bad: ob
     game = Game.new(rules, 4, 2)
     bot = RandomBot(2)
     for _ in range(40):
-        game.apply(bot.choose(game, game.legal()))
+        game.apply(ask(bot, game))
     before = game.to_json()
     history = list(game.history)
     with pytest.raises(IllegalDecision) as info:
@@ -50,7 +50,7 @@ def test_no_decision_after_the_game_is_over(rules: Rules) -> None:
     game = Game.new(rules, 2, 5)
     bot = RandomBot(5)
     while not game.over:
-        game.apply(bot.choose(game, game.legal()))
+        game.apply(ask(bot, game))
     assert game.legal() == []
     assert game.to_move is None
     with pytest.raises(IllegalDecision, match="over"):

@@ -1,56 +1,42 @@
-"""Bots: a random bot (uniform over legal decisions) and a heuristic bot that plays with intent.
-
-A bot is `choose(game, legal) -> decision`. Each bot owns its own seeded generator, separate
-from the game's, so bots never disturb the game's dice and the same seats and seeds replay the
-same game.
-"""
+"""The heuristic bot: scores each legal decision by what it would do, from its observation."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from . import queries as q
-from .game import Decision, Game
-from .rng import Rng, seed_state
-
-
-class RandomBot:
-    name = "random"
-
-    def __init__(self, seed: int = 0):
-        self.rng = Rng(seed_state(seed))
-
-    def choose(self, game: Game, legal: list[Decision]) -> Decision:
-        return legal[self.rng.below(len(legal))]
+from .. import queries as q
+from ..core import Engine
+from ..game import Decision
+from ..observe import Observation
+from .base import Bot
 
 
-class HeuristicBot:
+class HeuristicBot(Bot):
     """Grabs planets, builds extractors, contests the center, researches when rich.
 
-    Each legal decision gets a score from what it would do; ties break at random. It reads the
-    state only through the decision options and a few queries, like a player at the table."""
+    Each legal decision gets a score from what it would do; ties break at random. It reads its
+    seat's observation through the decision options and a few queries, like a player at the
+    table."""
 
     name = "heuristic"
+    salt = 0x5EED
 
-    def __init__(self, seed: int = 0):
-        self.rng = Rng(seed_state(seed ^ 0x5EED))
-
-    def choose(self, game: Game, legal: list[Decision]) -> Decision:
-        p = game.to_move
-        assert p is not None
+    def decide(self, obs: Observation | None, legal: list[Decision]) -> Decision:
+        assert obs is not None
+        game = _Seen(self.view(obs))
+        p = obs["seat"]
         scores = [self.score(game, p, d) for d in legal]
         best = max(scores)
         top = [d for d, s in zip(legal, scores, strict=True) if s == best]
         return top[self.rng.below(len(top))]
 
     # --- scoring ----------------------------------------------------------------------------
-    def score(self, game: Game, p: int, d: Decision) -> float:
+    def score(self, game: _Seen, p: int, d: Decision) -> float:
         kind = d["kind"]
-        fn: Callable[[Game, int, Decision], float] | None = getattr(self, f"_{kind}", None)
+        fn: Callable[[_Seen, int, Decision], float] | None = getattr(self, f"_{kind}", None)
         return fn(game, p, d) if fn else 0.0
 
-    def _play(self, game: Game, p: int, d: Decision) -> float:
+    def _play(self, game: _Seen, p: int, d: Decision) -> float:
         """Score an action card by what its phases do (the forms it uses), never by its name."""
         forms = _action_forms(game, d["card"])
         eng = game.eng
@@ -62,7 +48,7 @@ class HeuristicBot:
             ring = [s for s in planets if eng.board.kind(s) in ("inner", "outer")]
             score += 4.0 + 2 * len(ring) + (3 if len(pl["played"]) >= 3 else 0)
         if "build_extractors" in forms:
-            from .prims_build import extractor_sites
+            from ..prims_build import extractor_sites
 
             planet_sites = [s for s in extractor_sites(eng, p) if "sector" in s]
             score += 3.0 + 5 * bool(planet_sites)
@@ -86,7 +72,7 @@ class HeuristicBot:
             score += 2.0 + (2 if pl["res"]["rare"] >= 2 else 0)
         return score
 
-    def _move(self, game: Game, p: int, d: Decision) -> float:
+    def _move(self, game: _Seen, p: int, d: Decision) -> float:
         eng = game.eng
         to = d["to"]
         st = game.state
@@ -111,29 +97,29 @@ class HeuristicBot:
             score -= 4  # do not leave a planet we are about to claim
         return score
 
-    def _extractor(self, game: Game, p: int, d: Decision) -> float:
+    def _extractor(self, game: _Seen, p: int, d: Decision) -> float:
         if "sector" in d:
             return {"inner": 10, "outer": 8, "distant": 5}.get(game.eng.board.kind(d["sector"]), 4)
         return 3.0
 
-    def _build(self, game: Game, p: int, d: Decision) -> float:
+    def _build(self, game: _Seen, p: int, d: Decision) -> float:
         return {"small": 3, "medium": 4, "large": 5}.get(d["size"], 3)
 
-    def _done(self, game: Game, p: int, d: Decision) -> float:
+    def _done(self, game: _Seen, p: int, d: Decision) -> float:
         return 0.5
 
-    def _attack(self, game: Game, p: int, d: Decision) -> float:
+    def _attack(self, game: _Seen, p: int, d: Decision) -> float:
         return 1.0 if d["attack"] else 0.0
 
-    def _damage(self, game: Game, p: int, d: Decision) -> float:
+    def _damage(self, game: _Seen, p: int, d: Decision) -> float:
         if "extractor" in d:
             return 5.0
         return 1.0 + d["dmg"] * 2 + {"large": 3, "medium": 2}.get(d["size"], 1)
 
-    def _manufacture(self, game: Game, p: int, d: Decision) -> float:
+    def _manufacture(self, game: _Seen, p: int, d: Decision) -> float:
         return 2.0
 
-    def _trade(self, game: Game, p: int, d: Decision) -> float:
+    def _trade(self, game: _Seen, p: int, d: Decision) -> float:
         text = d.get("text", "")
         if "light" in text:
             return 5.0
@@ -141,32 +127,32 @@ class HeuristicBot:
             return 2.0
         return 1.0
 
-    def _may(self, game: Game, p: int, d: Decision) -> float:
+    def _may(self, game: _Seen, p: int, d: Decision) -> float:
         return 1.0 if d["do"] else 0.0
 
-    def _use(self, game: Game, p: int, d: Decision) -> float:
+    def _use(self, game: _Seen, p: int, d: Decision) -> float:
         return 2.0
 
-    def _pass(self, game: Game, p: int, d: Decision) -> float:
+    def _pass(self, game: _Seen, p: int, d: Decision) -> float:
         return 1.0
 
-    def _player(self, game: Game, p: int, d: Decision) -> float:
+    def _player(self, game: _Seen, p: int, d: Decision) -> float:
         # give the common to whoever has the least light
         return -game.state["players"][d["player"]]["light"]
 
-    def _keep(self, game: Game, p: int, d: Decision) -> float:
+    def _keep(self, game: _Seen, p: int, d: Decision) -> float:
         return 0.0
 
-    def _discard(self, game: Game, p: int, d: Decision) -> float:
+    def _discard(self, game: _Seen, p: int, d: Decision) -> float:
         card = game.rules.cards[d["card"].split("#")[0]]
         return sum(card.cost.values())  # discard the dearest
 
 
-def _action_forms(game: Game, card: str) -> set[str]:
+def _action_forms(game: _Seen, card: str) -> set[str]:
     key = ("forms", card)
     cached = game.eng.cache.get(key)
     if cached is None:
-        from ..effects.ast import walk_phrases
+        from ...effects.ast import walk_phrases
 
         cached = {
             ph.form
@@ -177,7 +163,7 @@ def _action_forms(game: Game, card: str) -> set[str]:
     return cached
 
 
-def _free_planets_near(game: Game, p: int) -> list[str]:
+def _free_planets_near(game: _Seen, p: int) -> list[str]:
     eng = game.eng
     st = game.state
     out = []
@@ -193,24 +179,12 @@ def _free_planets_near(game: Game, p: int) -> list[str]:
     return out
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}
 
+class _Seen:
+    """What the heuristic reads: the view engine over an observation, shaped like the few
+    `Game` attributes its scoring uses."""
 
-def make_bot(name: str, seed: int) -> Any:
-    if name not in BOTS:
-        raise ValueError(f"unknown bot '{name}' (one of: {', '.join(BOTS)})")
-    return BOTS[name](seed)
-
-
-def play_game(game: Game, bots: list[Any], max_steps: int = 1_000_000) -> Game:
-    """Play to the end with one bot per seat."""
-    steps = 0
-    while not game.over:
-        p = game.to_move
-        assert p is not None
-        legal = game.legal()
-        game.apply(bots[p].choose(game, legal))
-        steps += 1
-        if steps > max_steps:
-            raise RuntimeError("the game did not end")
-    return game
+    def __init__(self, eng: Engine):
+        self.eng = eng
+        self.state = eng.state
+        self.rules = eng.rules

@@ -1,0 +1,74 @@
+"""The bot interface: a bot decides from what its seat may know, never from the game.
+
+    class MyBot(Bot):
+        name = "mine"
+        def decide(self, obs, legal):
+            return legal[self.rng.below(len(legal))]
+
+`decide(obs, legal)` receives the seat's observation (`Game.observation(seat)`: plain JSON, see
+`observe.py`) and the legal decisions, and returns one of them. A bot owns its own seeded
+generator (`self.rng`), separate from the game's, so bots never disturb the game's dice and the
+same seats and seeds replay the same game. Content is public: `self.rules` is the loaded pack.
+A bot that never reads the observation sets `needs_observation = False` and gets `None`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core import Engine
+from ..observe import Observation
+from ..rng import Rng, seed_state
+
+if TYPE_CHECKING:
+    from ..game import Decision, Game
+    from ..rules import Rules
+
+
+class Bot:
+    name = "bot"
+    needs_observation = True
+    #: Mixed into the seed so two kinds of bot with one seed do not share a stream.
+    salt = 0
+
+    def __init__(self, seed: int = 0, rules: Rules | None = None):
+        self.rng = Rng(seed_state(seed ^ self.salt))
+        self.rules = rules
+
+    def bind(self, rules: Rules) -> None:
+        """Give the bot the content (public knowledge) before its first decision."""
+        self.rules = rules
+
+    def decide(self, obs: Observation | None, legal: list[Decision]) -> Decision:
+        raise NotImplementedError
+
+    # --- helpers for bots that read the observation with the engine's queries ---------------
+    def view(self, obs: Observation) -> Engine:
+        """A read-only engine over the observation, so `queries` can answer questions about
+        what the seat sees (hidden fields are None and are never needed by those queries)."""
+        assert self.rules is not None, "bind(rules) before decide"
+        return Engine(self.rules, self.rules.pack.models["board"], obs, log=False)
+
+
+def ask(bot: Any, game: Game) -> Decision:
+    """Ask the bot whose seat is to move for its decision, giving it only that seat's
+    observation and the legal decisions."""
+    p = game.to_move
+    assert p is not None, "no decision is open"
+    if getattr(bot, "rules", None) is None and hasattr(bot, "bind"):
+        bot.bind(game.rules)
+    obs = game.observation(p) if getattr(bot, "needs_observation", True) else None
+    return bot.decide(obs, game.legal())
+
+
+def play_game(game: Game, bots: list[Any], max_steps: int = 1_000_000) -> Game:
+    """Play to the end with one bot per seat."""
+    steps = 0
+    while not game.over:
+        p = game.to_move
+        assert p is not None
+        game.apply(ask(bots[p], game))
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError("the game did not end")
+    return game

@@ -1,0 +1,119 @@
+"""What one seat may know: observations and the visibility of log events (R-SET-06, R-RND-07).
+
+An observation has the shape of the game state (so the read-only queries in `queries.py` work on
+it unchanged), with everything the seat may not know taken out:
+
+- the generator state and the seed (they would reveal every future draw), the effect stack and
+  the trigger counters (they hold cards drawn but not yet kept);
+- the technology deck's order (`deck` becomes `None`; `deck_count` says how many cards are left);
+- other players' technology hands (`tech_hand` is `None`; `tech_hand_count` is public), their
+  kept achievement until the game is over, their faction until every player has kept one (the
+  factions are revealed together), their offers, and the action card they chose until the cards
+  are revealed (`chosen` is `None`; `has_chosen` is public);
+- the identity of face-down exploration tokens (`token` becomes the pile its back shows:
+  `common`, `rare`, ...; a face-down deep space token shows only `deep: true`);
+- the options of a decision that is not the seat's (only who decides and the kind are public).
+
+`None` always means "hidden from this seat". The spectator view (`seat=None`) shows only public
+information. Everything is plain JSON.
+
+Log events carry `see`: the seats that may read the event (absent: everyone).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+Observation = dict[str, Any]
+
+#: State keys that are never part of an observation.
+PRIVATE_KEYS = ("rng", "seed", "stack", "trig", "entry")
+
+
+def observation(eng: Engine, seat: int | None) -> Observation:
+    """Everything `seat` may know, as a fresh JSON-ready dict (None: a spectator)."""
+    st = eng.state
+    obs: Observation = {k: _copy(v) for k, v in st.items() if k not in PRIVATE_KEYS}
+    obs["seat"] = seat
+    obs["deck"] = None
+    obs["deck_count"] = len(st["deck"])
+    factions_public = all(pl["faction"] is not None for pl in st["players"])
+    over = bool(st["over"])
+    obs["players"] = [
+        _player(pl, i == seat, factions_public, over) for i, pl in enumerate(st["players"])
+    ]
+    piles = eng.rules.token_piles_by_id
+    for info in obs["sectors"].values():
+        if info["token"] and not info["up"]:
+            info["token"] = piles.get(info["token"], "token")
+        if info["deep"]:
+            info["deep"] = True
+    pending = st["pending"]
+    if pending is not None:
+        mine = pending["p"] == seat
+        obs["pending"] = {
+            "p": pending["p"],
+            "kind": pending["kind"],
+            "prompt": pending["prompt"] if mine else None,
+            "options": _copy(pending["options"]) if mine else None,
+        }
+    return obs
+
+
+def _player(pl: dict[str, Any], me: bool, factions_public: bool, over: bool) -> dict[str, Any]:
+    out = {k: _copy(v) for k, v in pl.items()}
+    out["tech_hand_count"] = len(pl["tech_hand"])
+    out["hand_count"] = len(pl["hand"])
+    out["has_chosen"] = pl["chosen"] is not None
+    out["faction_kept"] = pl["faction"] is not None
+    out["achievement_kept"] = pl["ach"] is not None
+    if me:
+        return out
+    out["tech_hand"] = None
+    out["offer_f"] = None
+    out["offer_a"] = None
+    out["chosen"] = None
+    if not factions_public:
+        out["faction"] = None
+    if not over:
+        out["ach"] = None
+    return out
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain JSON data (lists, dicts, scalars), faster than `copy.deepcopy`."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+#: The reader who may see everything (a designer debugging a bot game, a finished game's review).
+ALL = "all"
+
+Reader = int | str | None
+
+
+def event_visible(entry: dict[str, Any], seat: Reader) -> bool:
+    """May `seat` (a seat number, None for a spectator, or ALL) read this log event?"""
+    see = entry.get("see")
+    return see is None or seat == ALL or (isinstance(seat, int) and seat in see)
+
+
+def redact(entry: dict[str, Any], seat: Reader) -> dict[str, Any]:
+    """The event as `seat` may read it: whole, or only that it happened (who, what kind,
+    `hidden: true`), never the cards or values it was about."""
+    if event_visible(entry, seat):
+        return entry
+    out = {k: entry[k] for k in ("round", "event", "player") if k in entry}
+    out["hidden"] = True
+    return out
+
+
+def visible_log(log: list[dict[str, Any]], seat: Reader) -> list[dict[str, Any]]:
+    """The log as `seat` (None: a spectator) may read it."""
+    return [redact(e, seat) for e in log]
