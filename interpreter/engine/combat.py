@@ -17,6 +17,7 @@ from ..effects import ast
 from . import queries as q
 from .core import feasible, primitive
 from .prims_economy import to_graveyard
+from .units import index
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -50,8 +51,10 @@ def _origins(eng: Engine, side: int, size: str, sector: str) -> dict[str, list[s
     near = eng.board.neighbours(sector, eng.state["rot"])
     ranged = q.ship_stat(eng, side, size, "range") >= 2
     out: dict[str, list[str]] = {}
-    for uid, u in eng.state["units"].items():
-        if u["k"] != "s" or u["at"] != "board" or u["o"] != side or u["z"] != size or uid in fought:
+    units = eng.state["units"]
+    for uid in index(eng).by_owner.get(side, ()):
+        u = units[uid]
+        if u["z"] != size or uid in fought:
             continue
         if u["s"] == sector or (ranged and u["s"] in near):
             out.setdefault(u["s"], []).append(uid)
@@ -120,20 +123,24 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
     fought, doomed = set(cmb["fought"]), cmb["doomed"]
     rot = eng.state["rot"]
     sides = [_side(r) for r in _rollers(eng, group)]
-    by_sector: dict[str, list[str]] = {}
-    for uid, u in units.items():
-        if u["k"] == "s" and u["at"] == "board":
-            by_sector.setdefault(u["s"], []).append(uid)
+    ix = index(eng)
+    by_sector = ix.board
     # where each side could fire from: (sector it can hit) -> sizes able to fire there
     reach: dict[int, dict[str, set[str]]] = {side: {} for side in sides}
-    for uid, u in units.items():
-        side = u["o"]
-        if u["k"] != "s" or u["at"] != "board" or side not in reach or uid in fought:
-            continue
-        reach[side].setdefault(u["s"], set()).add(u["z"])
-        if q.ship_stat(eng, side, u["z"], "range") >= 2:
-            for s in eng.board.neighbours(u["s"], rot):
-                reach[side].setdefault(s, set()).add(u["z"])
+    for side, where in reach.items():
+        ranges: dict[str, bool] = {}
+        for uid in ix.by_owner.get(side, ()):
+            if uid in fought:
+                continue
+            u = units[uid]
+            size = u["z"]
+            where.setdefault(u["s"], set()).add(size)
+            ranged = ranges.get(size)
+            if ranged is None:
+                ranged = ranges[size] = q.ship_stat(eng, side, size, "range") >= 2
+            if ranged:
+                for s in eng.board.neighbours(u["s"], rot):
+                    where.setdefault(s, set()).add(size)
     out = []
     for sector in eng.state["sectors"]:
         if sector in done:

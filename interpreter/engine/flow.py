@@ -13,6 +13,7 @@ from ..effects import ast
 from . import queries as q
 from .prims_economy import gain, pay
 from .rules import base_id
+from .units import index, move_unit
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -313,13 +314,12 @@ def _rotate(eng: Engine) -> None:
         gain(eng, p, "light", ships * q.param(eng, p, "center_light"), "rotation")
     if st.get("lumos"):
         added = 0
+        most = int(eng.rules.lumos.get("reinforcements", 0))
+        supply = index(eng).supply
         for size in eng.rules.sizes:  # the smallest available first
-            for u in st["units"].values():
-                if added >= int(eng.rules.lumos.get("reinforcements", 0)):
-                    break
-                if u["o"] == q.LUMOS and u["at"] == "supply" and u["z"] == size:
-                    u.update({"at": "board", "s": center, "d": 0})
-                    added += 1
+            for uid in list(supply.get((q.LUMOS, "s", size), ()))[: max(0, most - added)]:
+                move_unit(eng, uid, at="board", s=center, d=0)
+                added += 1
         eng.event("lumos_reinforced", None, None, ships=added)
     for p in turn_order(eng):
         pl = st["players"][p]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..effects import ast
 from .rules import base_id
+from .units import index
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -161,36 +162,26 @@ def can_pay(eng: Engine, p: int, cost: dict[str, int]) -> bool:
 
 def ships_in(eng: Engine, sector: str) -> list[str]:
     """Ids of ships on the board in a sector, in id order (deterministic)."""
-    return [
-        uid
-        for uid, u in eng.state["units"].items()
-        if u["at"] == "board" and u["s"] == sector and u["k"] == "s"
-    ]
+    return list(index(eng).board.get(sector, ()))
 
 
 def owners_in(eng: Engine, sector: str) -> list[int]:
     seen: list[int] = []
-    for uid in ships_in(eng, sector):
-        o = eng.state["units"][uid]["o"]
+    units = eng.state["units"]
+    for uid in index(eng).board.get(sector, ()):
+        o = units[uid]["o"]
         if o not in seen:
             seen.append(o)
     return seen
 
 
 def extractor_on_planet(eng: Engine, sector: str) -> str | None:
-    for uid, u in eng.state["units"].items():
-        if u["k"] == "x" and u["at"] == "planet" and u["s"] == sector:
-            return uid
-    return None
+    return index(eng).planet_x.get(sector)
 
 
 def planet_extractors(eng: Engine) -> dict[str, str]:
     """Sector -> id of the extractor on its planet, for every planet that has one."""
-    return {
-        u["s"]: uid
-        for uid, u in eng.state["units"].items()
-        if u["k"] == "x" and u["at"] == "planet"
-    }
+    return dict(index(eng).planet_x)
 
 
 def lumos_ally(eng: Engine) -> int | None:
@@ -214,11 +205,12 @@ def blockaded(eng: Engine, sector: str, owner: int) -> bool:
 
 
 def planets_controlled(eng: Engine, p: int) -> list[str]:
-    """Sectors of planets where p has an extractor (R-CON-05), in sector order."""
+    """Sectors of planets where p has an extractor (R-CON-05), in extractor id order."""
+    units = eng.state["units"]
     return [
-        u["s"]
-        for u in eng.state["units"].values()
-        if u["k"] == "x" and u["o"] == p and u["at"] == "planet"
+        sector
+        for uid, sector in sorted((uid, s) for s, uid in index(eng).planet_x.items())
+        if units[uid]["o"] == p
     ]
 
 
