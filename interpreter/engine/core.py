@@ -163,9 +163,17 @@ class Engine:
             # the frame may have been re-pushed below others: find it by identity
             frame["pc"] = pc + 1
             frame["loc"] = {}
+            if pc + 1 >= len(seq.steps) and stack and stack[-1] is frame:
+                stack.pop()  # finished and on top: pop now rather than on another trip
 
     def _step(self, frame: dict[str, Any], step: ast.Step, choice: Any) -> bool:
         loc = frame["loc"]
+        if type(step) is ast.Do:  # the common case first
+            if "mult" not in loc:
+                if step.cond is not None and not self.test(frame, step.cond):
+                    return True
+                loc["mult"] = self.count(frame, step.counter) if step.counter else 1
+            return PRIMITIVES[step.phrase.form](self, frame, step.phrase, loc["mult"], choice)
         p = frame["p"]
         if isinstance(step, ast.May):
             if "go" in loc:
@@ -281,27 +289,22 @@ class Engine:
     # --- triggers ---------------------------------------------------------------------------
     def fire(self, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:
         """Push the frames of p's cards that listen for this event; returns how many."""
-        listeners = self.rules.listeners.get(form)
-        if not listeners or p < 0 or listeners.isdisjoint(q.card_ids(self, p)):
+        if p < 0 or form not in self.rules.listeners:
+            return 0
+        clauses = q.tables(self, p).triggers.get(form)
+        if not clauses:
             return 0
         args = args or {}
         frames: list[tuple[str, str, str | None]] = []
-        for cid, size in q.active_cards(self, p):
-            bid = base_id(cid)
-            if bid not in listeners:
-                continue
+        for cid, size, i, clause in clauses:
             if form == "activated" and size != args.get("size"):
                 continue
-            card = self.rules.cards[bid]
-            for i, clause in enumerate(card.clauses):
-                if not isinstance(clause, ast.Triggered) or clause.event.form != form:
-                    continue
-                if any(clause.event.args.get(k) not in (None, v) for k, v in args.items()):
-                    continue
-                probe = {"p": p, "sec": ctx.get("sec"), "src": cid}
-                if clause.cond is not None and not self.test(probe, clause.cond):
-                    continue
-                frames.append((f"card:{bid}:{i}", cid, size))
+            if any(clause.event.args.get(k) not in (None, v) for k, v in args.items()):
+                continue
+            probe = {"p": p, "sec": ctx.get("sec"), "src": cid}
+            if clause.cond is not None and not self.test(probe, clause.cond):
+                continue
+            frames.append((f"card:{base_id(cid)}:{i}", cid, size))
         if not frames:
             return 0
         self.state["trig"] = self.state.get("trig", 0) + len(frames)

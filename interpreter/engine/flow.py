@@ -178,16 +178,9 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
 def ability_options(eng: Engine, p: int, action: str) -> list[dict[str, Any]]:
     """R-RND-05: exhaust abilities a player may use around their own action."""
     pl = eng.state["players"][p]
-    key = ("activated", p, pl["ver"])
-    abilities = eng.cache.get(key)
-    if abilities is None:
-        abilities = [
-            (cid, i, clause)
-            for cid, _size in q.active_cards(eng, p)
-            for i, clause in enumerate(eng.rules.cards[base_id(cid)].clauses)
-            if isinstance(clause, ast.Activated)
-        ]
-        eng.cache[key] = abilities
+    abilities = q.tables(eng, p).activated
+    if not abilities:
+        return []
     options = []
     for cid, i, clause in abilities:
         if cid in pl["exhausted"] or clause.during not in (None, action):
@@ -210,8 +203,8 @@ def _resolve(eng: Engine, choice: Any) -> None:
         if choice is None and not entry_started(st):
             st["trig"] = 0
             st["entry"] = 1
-            eng.fire(f"{tag}_action", p, {"action": action})
-            return
+            if eng.fire(f"{tag}_action", p, {"action": action}):
+                return  # the triggers run first
         if choice is not None:
             if choice["kind"] == "pass":
                 _pop(st)

@@ -41,41 +41,75 @@ def active_cards(eng: Engine, p: int) -> Iterator[tuple[str, str | None]]:
             yield mod, size
 
 
+class CardTables:
+    """What one player's cards in play say, worked out once per change of those cards (the
+    player's `ver`): the lasting modifiers, the designs, the events they listen for, and the
+    parameter and ship-stat answers asked so far."""
+
+    __slots__ = ("ver", "statics", "ids", "triggers", "activated", "params", "stats", "costs")
+
+    def __init__(self, eng: Engine, p: int, ver: int):
+        self.ver = ver
+        self.statics: list[tuple[ast.Phrase, str | None]] = []
+        #: event form -> (physical card, attached size, clause index, clause), in card order
+        self.triggers: dict[str, list[tuple[str, str | None, int, ast.Triggered]]] = {}
+        #: exhaust abilities: (physical card, clause index, clause)
+        self.activated: list[tuple[str, int, ast.Activated]] = []
+        ids = []
+        for cid, size in active_cards(eng, p):
+            card = eng.rules.cards[base_id(cid)]
+            ids.append(card.id)
+            if eng.in_play is not None:
+                eng.in_play.add(card.id)
+            for i, clause in enumerate(card.clauses):
+                if isinstance(clause, ast.Static):
+                    self.statics.append((clause.modifier, size))
+                elif isinstance(clause, ast.Triggered):
+                    self.triggers.setdefault(clause.event.form, []).append((cid, size, i, clause))
+                elif isinstance(clause, ast.Activated):
+                    self.activated.append((cid, i, clause))
+        self.ids = frozenset(ids)
+        self.params: dict[str, int] = {}
+        self.stats: dict[tuple[str, str], int] = {}
+        self.costs: dict[str, dict[str, int]] = {}
+
+
+def tables(eng: Engine, p: int) -> CardTables:
+    """p's card tables (p >= 0), rebuilt only when p's cards in play change."""
+    every = eng.cache.get("tables")
+    if every is None:
+        every = eng.cache["tables"] = {}
+    ver = eng.state["players"][p]["ver"]
+    t = every.get(p)
+    if t is None or t.ver != ver:
+        t = every[p] = CardTables(eng, p, ver)
+    return t
+
+
 def card_ids(eng: Engine, p: int) -> frozenset[str]:
     """The designs (base ids) of everything p has in play, for a quick listener test."""
-    key = ("ids", p, eng.state["players"][p]["ver"])
-    cached = eng.cache.get(key)
-    if cached is None:
-        cached = frozenset(base_id(cid) for cid, _size in active_cards(eng, p))
-        eng.cache[key] = cached
-    return cached
+    return tables(eng, p).ids
 
 
 def statics(eng: Engine, p: int) -> list[tuple[ast.Phrase, str | None]]:
     """Every lasting modifier p has in play, with the ship size it is attached to."""
-    key = ("statics", p, eng.state["players"][p]["ver"] if p >= 0 else 0)
-    cached = eng.cache.get(key)
-    if cached is not None:
-        return cached
-    out: list[tuple[ast.Phrase, str | None]] = []
-    for cid, size in active_cards(eng, p):
-        card = eng.rules.cards[base_id(cid)]
-        if eng.in_play is not None:
-            eng.in_play.add(card.id)
-        for clause in card.clauses:
-            if isinstance(clause, ast.Static):
-                out.append((clause.modifier, size))
-    eng.cache[key] = out
-    return out
+    if p < 0:
+        return []
+    return tables(eng, p).statics
 
 
 def param(eng: Engine, p: int, name: str) -> int:
     """A rule parameter for player p: base, player-count override, then modifiers."""
-    value = eng.params[name]
-    if p >= 0:
-        for phrase, _size in statics(eng, p):
+    if p < 0:
+        return eng.params[name]
+    t = tables(eng, p)
+    value = t.params.get(name)
+    if value is None:
+        value = eng.params[name]
+        for phrase, _size in t.statics:
             if phrase.form == "param" and phrase.args["param"][1:] == name:
                 value += phrase.args["delta"]
+        t.params[name] = value
     return value
 
 
@@ -90,14 +124,18 @@ def ship_stat(eng: Engine, owner: int, size: str, stat: str) -> int:
     base = eng.rules.ships[size][stat]
     if owner < 0:
         return int(base)
-    value = int(base)
-    for phrase, attached in statics(eng, owner):
-        if phrase.args.get("stat") != stat:
-            continue
-        general = phrase.form == "ship_stat" and phrase.args.get("size") in (None, size)
-        if general or (phrase.form == "attached_stat" and attached == size):
-            value += phrase.args["delta"]
-    return max(value, 0 if stat != "shields" else 1)
+    t = tables(eng, owner)
+    value = t.stats.get((size, stat))
+    if value is None:
+        value = int(base)
+        for phrase, attached in t.statics:
+            if phrase.args.get("stat") != stat:
+                continue
+            general = phrase.form == "ship_stat" and phrase.args.get("size") in (None, size)
+            if general or (phrase.form == "attached_stat" and attached == size):
+                value += phrase.args["delta"]
+        value = t.stats[(size, stat)] = max(value, 0 if stat != "shields" else 1)
+    return value
 
 
 def bombardment(eng: Engine, owner: int, size: str) -> bool:
@@ -132,10 +170,11 @@ def ship_cost(eng: Engine, p: int, size: str) -> dict[str, int]:
 
 
 def tech_cost(eng: Engine, p: int, card_id: str) -> dict[str, int]:
-    key = ("tcost", p, eng.state["players"][p]["ver"], base_id(card_id))
-    cached = eng.cache.get(key)
+    costs = tables(eng, p).costs
+    bid = base_id(card_id)
+    cached = costs.get(bid)
     if cached is None:
-        cached = eng.cache[key] = _tech_cost(eng, p, card_id)
+        cached = costs[bid] = _tech_cost(eng, p, card_id)
     return cached
 
 
