@@ -36,9 +36,10 @@ def catanatron_python() -> str:
     venv = cache_dir() / "catanatron-venv"
     python = venv / "bin" / "python"
     if python.exists():
-        ok = subprocess.run(
-            [str(python), "-c", "import catanatron"], capture_output=True
-        ).returncode == 0
+        ok = (
+            subprocess.run([str(python), "-c", "import catanatron"], capture_output=True).returncode
+            == 0
+        )
         if ok:
             return str(python)
     print(f"installing {CATANATRON} into {venv} (first run only) ...", file=sys.stderr)
@@ -146,8 +147,10 @@ def main() -> None:
     rate = {side: games / secs for side, (games, secs) in totals.items()}
     for side, (games, secs) in totals.items():
         print(f"{side:>11}: {games:6d} games in {secs:6.1f} s = {rate[side]:6.1f} games/s")
-    print(f"      ratio: {rate['lastlight'] / rate['catanatron']:.2f}x "
-          f"(4-player random games, {rounds} interleaved slices of {args.slice:g} s each)")
+    print(
+        f"      ratio: {rate['lastlight'] / rate['catanatron']:.2f}x "
+        f"(4-player random games, {rounds} interleaved slices of {args.slice:g} s each)"
+    )
 
 
 if __name__ == "__main__":

@@ -65,10 +65,9 @@ class Engine:
         self.fired: dict[str, int] | None = None
         self.in_play: set[str] | None = None
 
-    def turn_order(self) -> list[int]:
-        from .flow import turn_order
-
-        return turn_order(self)
+    def turn_order(self) -> tuple[int, ...]:
+        n, first = self.state["n"], self.state["first"]
+        return tuple((first + i) % n for i in range(n))
 
     def asteroids(self) -> frozenset[str]:
         cached = self.cache.get("asteroids")

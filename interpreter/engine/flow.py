@@ -19,15 +19,24 @@ if TYPE_CHECKING:
     from .core import Engine
 
 
-def turn_order(eng: Engine) -> list[int]:
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def turn_order(eng: Engine) -> tuple[int, ...]:
+    """Seats in turn order from the first player (R-RND-02)."""
     n, first = eng.state["n"], eng.state["first"]
-    return [(first + i) % n for i in range(n)]
+    order = _ORDERS.get((n, first))
+    if order is None:
+        order = _ORDERS[(n, first)] = tuple((first + i) % n for i in range(n))
+    return order
 
 
 def resolution_order(eng: Engine, card: str, players: list[int]) -> list[int]:
     """R-RND-04: turn order from the first player; a `you resolve X last` modifier moves a
     player after the others (R-CMD-01 as bent by a faction)."""
     order = [p for p in turn_order(eng) if p in players]
+    if len(order) == 1:
+        return order
     last = [p for p in order if q.has_flag(eng, p, "resolve_last", action=card)]
     return [p for p in order if p not in last] + last
 
@@ -92,10 +101,10 @@ def _start_round(eng: Engine) -> None:
 
 
 def playable(eng: Engine, p: int) -> list[str]:
-    pl = eng.state["players"][p]
+    hand = eng.state["players"][p]["hand"]
     out = []
     for action in eng.rules.actions:
-        if action.id not in pl["hand"]:
+        if action.id not in hand:
             continue
         if action.playable_if is not None and not eng.test(
             {"p": p, "sec": None, "src": None}, action.playable_if
@@ -114,7 +123,8 @@ def _select(eng: Engine, choice: Any) -> None:
             continue
         if choice is not None:
             pl["chosen"] = choice["card"]
-            return
+            choice = None
+            continue  # on to the next player to choose (or the reveal)
         cards = playable(eng, p)
         if not cards:  # R-RND-03: a player always gets an action
             back = [a for a in pl["played"] if not eng.rules.action(a).stays_on_table]
@@ -146,12 +156,11 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
     window. A phase the card marks `together` (Command's attack, R-CMD-07) is joint: every
     player's earlier phases come first and every player's later phases after it."""
     queue: list[list[Any]] = []
+    chosen = [pl["chosen"] for pl in eng.state["players"]]
     for action in eng.rules.actions:
-        players = [
-            p for p in range(eng.state["n"]) if eng.state["players"][p]["chosen"] == action.id
-        ]
-        if not players:
+        if action.id not in chosen:
             continue
+        players = [p for p, c in enumerate(chosen) if c == action.id]
         order = resolution_order(eng, action.id, players)
         segments: list[list[int]] = [[]]  # runs of per-player phases between joint ones
         joints: list[int] = []
@@ -192,29 +201,39 @@ def ability_options(eng: Engine, p: int, action: str) -> list[dict[str, Any]]:
 
 
 def _resolve(eng: Engine, choice: Any) -> None:
+    """Work through the round's queue until an entry asks, pushes effects or ends the round."""
+    st = eng.state
+    while _resolve_entry(eng, choice):
+        choice = None
+        if st["stage"] != "resolve" or st["stack"] or st["pending"] is not None or st["over"]:
+            return
+
+
+def _resolve_entry(eng: Engine, choice: Any) -> bool:
+    """One step of the queue's first entry; True when it finished and nothing waits."""
     st = eng.state
     if not st["queue"]:
         _end_round(eng)
-        return
+        return False
     entry = st["queue"][0]
     tag = entry[0]
-    if tag in ("before", "after"):
+    if tag == "before" or tag == "after":
         _, action, p = entry
-        if choice is None and not entry_started(st):
+        if choice is None and not st.get("entry"):
             st["trig"] = 0
             st["entry"] = 1
             if eng.fire(f"{tag}_action", p, {"action": action}):
-                return  # the triggers run first
+                return False  # the triggers run first
         if choice is not None:
             if choice["kind"] == "pass":
                 _pop(st)
-                return
+                return True
             _use_ability(eng, p, choice)
-            return
+            return False
         options = ability_options(eng, p, action)
         if not options:
             _pop(st)
-            return
+            return True
         eng.ask(
             p,
             "ability",
@@ -222,12 +241,12 @@ def _resolve(eng: Engine, choice: Any) -> None:
             f"Use a technology or faction ability {tag} your {action}, or pass",
             by="flow",
         )
-        return
+        return False
     if tag == "phase":
         _, action, i, p = entry
         _pop(st)
         eng.push(eng.rules.action(action).phases[i][1], p, src=f"action:{action}")
-        return
+        return False
     if tag == "together":
         _, action, i, players = entry
         _pop(st)
@@ -237,14 +256,14 @@ def _resolve(eng: Engine, choice: Any) -> None:
             src=f"action:{action}",
             group=list(players),
         )
-        return
+        return False
     if tag == "rotated":  # rotation triggers have run: now the game-end check
         after_rotated_marker(eng)
-        return
+        return False
     if tag == "card_end":
         _pop(st)
         update_alliance(eng)  # R-TWO-11
-        return
+        return True
     raise AssertionError(f"unknown queue entry {entry!r}")
 
 

@@ -46,7 +46,17 @@ class CardTables:
     player's `ver`): the lasting modifiers, the designs, the events they listen for, and the
     parameter and ship-stat answers asked so far."""
 
-    __slots__ = ("ver", "statics", "ids", "triggers", "activated", "params", "stats", "costs")
+    __slots__ = (
+        "activated",
+        "costs",
+        "flags",
+        "ids",
+        "params",
+        "statics",
+        "stats",
+        "triggers",
+        "ver",
+    )
 
     def __init__(self, eng: Engine, p: int, ver: int):
         self.ver = ver
@@ -69,6 +79,10 @@ class CardTables:
                 elif isinstance(clause, ast.Activated):
                     self.activated.append((cid, i, clause))
         self.ids = frozenset(ids)
+        #: modifier form -> its phrases, for the yes/no modifiers (`has_flag`)
+        self.flags: dict[str, list[ast.Phrase]] = {}
+        for phrase, _size in self.statics:
+            self.flags.setdefault(phrase.form, []).append(phrase)
         self.params: dict[str, int] = {}
         self.stats: dict[tuple[str, str], int] = {}
         self.costs: dict[str, dict[str, int]] = {}
@@ -76,13 +90,14 @@ class CardTables:
 
 def tables(eng: Engine, p: int) -> CardTables:
     """p's card tables (p >= 0), rebuilt only when p's cards in play change."""
-    every = eng.cache.get("tables")
-    if every is None:
-        every = eng.cache["tables"] = {}
     ver = eng.state["players"][p]["ver"]
-    t = every.get(p)
-    if t is None or t.ver != ver:
-        t = every[p] = CardTables(eng, p, ver)
+    try:
+        t = eng.cache["tables"][p]
+        if t.ver == ver:
+            return t
+    except KeyError:
+        pass
+    t = eng.cache.setdefault("tables", {})[p] = CardTables(eng, p, ver)
     return t
 
 
@@ -114,6 +129,8 @@ def param(eng: Engine, p: int, name: str) -> int:
 
 
 def amount(eng: Engine, p: int, value: Any) -> int:
+    if type(value) is int:
+        return value
     if isinstance(value, str) and value.startswith("$"):
         return param(eng, p, value[1:])
     return int(value)
@@ -154,10 +171,10 @@ def bombardment(eng: Engine, owner: int, size: str) -> bool:
 def has_flag(eng: Engine, p: int, form: str, **match: Any) -> bool:
     if p < 0:
         return False
-    for phrase, _size in statics(eng, p):
-        if phrase.form == form and all(phrase.args.get(k) == v for k, v in match.items()):
-            return True
-    return False
+    phrases = tables(eng, p).flags.get(form)
+    if not phrases:
+        return False
+    return any(all(ph.args.get(k) == v for k, v in match.items()) for ph in phrases)
 
 
 def ship_cost(eng: Engine, p: int, size: str) -> dict[str, int]:

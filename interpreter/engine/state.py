@@ -159,7 +159,18 @@ def clone_state(st: dict[str, Any]) -> dict[str, Any]:
 
 _SHAPED = frozenset(
     (
-        "players", "units", "sectors", "homes", "deck", "discard", "removed", "winners",
-        "queue", "stack", "pending", "combat", "lumos",
+        "players",
+        "units",
+        "sectors",
+        "homes",
+        "deck",
+        "discard",
+        "removed",
+        "winners",
+        "queue",
+        "stack",
+        "pending",
+        "combat",
+        "lumos",
     )
 )

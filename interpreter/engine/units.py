@@ -22,7 +22,7 @@ KEY = "units"  # the index's key in eng.cache
 class UnitIndex:
     """Buckets of unit ids, each in id order."""
 
-    __slots__ = ("board", "by_owner", "planet_x", "supply", "colony")
+    __slots__ = ("board", "by_owner", "colony", "planet_x", "supply")
 
     def __init__(self, units: dict[str, dict[str, Any]]):
         #: sector -> ships on the board there
