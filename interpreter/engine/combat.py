@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..effects import ast
+from . import lumos
 from . import queries as q
 from .core import feasible, primitive
 from .prims_economy import to_graveyard
@@ -29,15 +30,7 @@ def _combat(eng: Engine) -> dict[str, Any]:
     return eng.state["combat"]
 
 
-def _rollers(eng: Engine, group: list[int]) -> list[list[Any]]:
-    """(commander, lumos?) pairs: own ships, then the Lumos for their ally (rolled apart)."""
-    out: list[list[Any]] = []
-    ally = q.lumos_ally(eng)
-    for c in group:
-        out.append([c, False])
-        if ally == c:
-            out.append([c, True])
-    return out
+_rollers = lumos.rollers  # who rolls for whom: the two-player variant's hook (R-TWO-07/10)
 
 
 def _side(roller: list[Any]) -> int:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..effects import ast
+from . import lumos
 from . import queries as q
 from .prims_economy import gain, pay
 from .rules import base_id
-from .units import index, move_unit
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -262,7 +262,7 @@ def _resolve_entry(eng: Engine, choice: Any) -> bool:
         return False
     if tag == "card_end":
         _pop(st)
-        update_alliance(eng)  # R-TWO-11
+        lumos.update_alliance(eng)  # R-TWO-11: the Lumos change sides when a card ends
         return True
     raise AssertionError(f"unknown queue entry {entry!r}")
 
@@ -287,19 +287,6 @@ def _use_ability(eng: Engine, p: int, choice: dict[str, Any]) -> None:
     eng.push(f"card:{bid}:{i}", p, src=cid)
 
 
-def update_alliance(eng: Engine) -> None:
-    """R-TWO-05: the Lumos ally with the player with the least light; on a tie, nobody."""
-    lumos = eng.state.get("lumos")
-    if not lumos:
-        return
-    lights = [pl["light"] for pl in eng.state["players"]]
-    least = min(lights)
-    ally = lights.index(least) if lights.count(least) == 1 else None
-    if ally != lumos["ally"]:
-        lumos["ally"] = ally
-        eng.event("alliance", ally, None)
-
-
 def _end_round(eng: Engine) -> None:
     """R-RND-06: rotation (R-ROT-01), then game end (R-END-01), then the first player passes."""
     st = eng.state
@@ -315,7 +302,7 @@ def _end_round(eng: Engine) -> None:
 
 
 def _rotate(eng: Engine) -> None:
-    """R-ROT-02/03/05, R-TWO-03."""
+    """R-ROT-02/03/05 (and the Lumos' reinforcements, R-TWO-03)."""
     st = eng.state
     st["rot"] = (st["rot"] + 1) % eng.board.period
     eng.cache.pop("asteroids", None)
@@ -324,15 +311,7 @@ def _rotate(eng: Engine) -> None:
     for p in turn_order(eng):
         ships = sum(1 for uid in q.ships_in(eng, center) if st["units"][uid]["o"] == p)
         gain(eng, p, "light", ships * q.param(eng, p, "center_light"), "rotation")
-    if st.get("lumos"):
-        added = 0
-        most = int(eng.rules.lumos.get("reinforcements", 0))
-        supply = index(eng).supply
-        for size in eng.rules.sizes:  # the smallest available first
-            for uid in list(supply.get((q.LUMOS, "s", size), ()))[: max(0, most - added)]:
-                move_unit(eng, uid, at="board", s=center, d=0)
-                added += 1
-        eng.event("lumos_reinforced", None, None, ships=added)
+    lumos.reinforce(eng)  # R-TWO-03
     for p in turn_order(eng):
         pl = st["players"][p]
         back = [a for a in pl["played"] if eng.rules.action(a).rotates_board]

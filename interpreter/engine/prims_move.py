@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..effects import ast
+from . import lumos
 from . import queries as q
 from .core import feasible, primitive
 from .units import index, move_unit
@@ -15,9 +16,7 @@ if TYPE_CHECKING:
 Frame = dict[str, Any]
 
 
-def commanded_owners(eng: Engine, p: int) -> list[int]:
-    """p's own ships, and the Lumos when p is their ally (R-TWO-07)."""
-    return [p, q.LUMOS] if q.lumos_ally(eng) == p else [p]
+commanded_owners = lumos.commanded_owners  # p's own ships, and the Lumos for their ally
 
 
 def blocked_sectors(eng: Engine, owner: int) -> frozenset[str]:

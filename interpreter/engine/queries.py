@@ -10,13 +10,17 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..effects import ast
+from . import lumos
 from .rules import base_id
 from .units import index
 
 if TYPE_CHECKING:
     from .core import Engine
 
-LUMOS = -1
+# the two-player variant's answers (lumos.py), under the names bots and scenarios use
+LUMOS = lumos.LUMOS
+lumos_ally = lumos.ally
+are_enemies = lumos.are_enemies
 
 
 def active_cards(eng: Engine, p: int) -> Iterator[tuple[str, str | None]]:
@@ -238,19 +242,6 @@ def extractor_on_planet(eng: Engine, sector: str) -> str | None:
 def planet_extractors(eng: Engine) -> dict[str, str]:
     """Sector -> id of the extractor on its planet, for every planet that has one."""
     return dict(index(eng).planet_x)
-
-
-def lumos_ally(eng: Engine) -> int | None:
-    lumos = eng.state.get("lumos")
-    return lumos["ally"] if lumos else None
-
-
-def are_enemies(eng: Engine, a: int, b: int) -> bool:
-    """Players are enemies of each other; the Lumos are enemies of everyone but their ally."""
-    if a == b:
-        return False
-    ally = lumos_ally(eng)
-    return not ((a == LUMOS and b == ally) or (b == LUMOS and a == ally))
 
 
 def blockaded(eng: Engine, sector: str, owner: int) -> bool:
