@@ -15,6 +15,7 @@ from typing import Any
 
 from ..effects import ast
 from ..effects.decisions import DECISION_KINDS
+from ..effects.registry import forms_of
 from . import queries as q
 from .rng import Rng
 from .rules import Rules, base_id
@@ -24,6 +25,9 @@ Primitive = Callable[["Engine", dict, ast.Phrase, int, Any], bool]
 PRIMITIVES: dict[str, Primitive] = {}
 #: Optional feasibility checks used to skip a `may` that could do nothing.
 FEASIBLE: dict[str, Callable[[Engine, dict, ast.Phrase], bool]] = {}
+
+#: Every event a trigger may wait for (the registry's `event` forms).
+EVENTS = frozenset(form.id for form in forms_of("event"))
 
 TRIGGER_LIMIT = 400  # trigger firings within one action resolution before we call it a loop
 
@@ -288,6 +292,8 @@ class Engine:
     # --- triggers ---------------------------------------------------------------------------
     def fire(self, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:
         """Push the frames of p's cards that listen for this event; returns how many."""
+        if form not in EVENTS:  # the registry's events are the only ones (effects/registry.py)
+            raise EngineError(f"event '{form}' is not in effects/registry.py")
         if p < 0 or form not in self.rules.listeners:
             return 0
         clauses = q.tables(self, p).triggers.get(form)
