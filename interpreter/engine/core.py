@@ -10,12 +10,14 @@ kept in `frame["loc"]`. Trigger processing goes through the same stack, with a l
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
 
 from ..effects import ast
 from ..effects.decisions import DECISION_KINDS
 from ..effects.registry import forms_of
+from . import nouns
 from . import queries as q
 from .rng import Rng
 from .rules import Rules, base_id
@@ -28,6 +30,15 @@ FEASIBLE: dict[str, Callable[[Engine, dict, ast.Phrase], bool]] = {}
 
 #: Every event a trigger may wait for (the registry's `event` forms).
 EVENTS = frozenset(form.id for form in forms_of("event"))
+
+COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge,
+    "<=": operator.le,
+    ">": operator.gt,
+    "<": operator.lt,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
 
 TRIGGER_LIMIT = 400  # trigger firings within one action resolution before we call it a loop
 
@@ -263,9 +274,7 @@ class Engine:
         return self.noun(frame, counter.noun) // counter.per
 
     def noun(self, frame: dict[str, Any], noun: ast.Phrase) -> int:
-        from .nouns import count_noun
-
-        return count_noun(self, frame, noun)
+        return nouns.COUNTERS[noun.form](self, frame, noun)
 
     def test(self, frame: dict[str, Any], cond: ast.Cond) -> bool:
         if isinstance(cond, ast.And):
@@ -277,17 +286,8 @@ class Engine:
         if isinstance(cond, ast.Compare):
             left = self.noun(frame, cond.noun)
             right = q.amount(self, frame["p"], cond.value)
-            return {
-                ">=": left >= right,
-                "<=": left <= right,
-                ">": left > right,
-                "<": left < right,
-                "==": left == right,
-                "!=": left != right,
-            }[cond.op]
-        from .nouns import test_phrase
-
-        return test_phrase(self, frame, cond.phrase)
+            return COMPARE[cond.op](left, right)
+        return nouns.CONDITIONS[cond.phrase.form](self, frame, cond.phrase)
 
     # --- triggers ---------------------------------------------------------------------------
     def fire(self, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:

@@ -34,9 +34,9 @@ def turn_order(eng: Engine) -> tuple[int, ...]:
 def resolution_order(eng: Engine, card: str, players: list[int]) -> list[int]:
     """R-RND-04: turn order from the first player; a `you resolve X last` modifier moves a
     player after the others (R-CMD-01 as bent by a faction)."""
+    if len(players) == 1:
+        return list(players)
     order = [p for p in turn_order(eng) if p in players]
-    if len(order) == 1:
-        return order
     last = [p for p in order if q.has_flag(eng, p, "resolve_last", action=card)]
     return [p for p in order if p not in last] + last
 

@@ -27,21 +27,20 @@ def blocked_sectors(eng: Engine, owner: int) -> frozenset[str]:
 
 
 def destinations(eng: Engine, owner: int, size: str, sector: str) -> list[str]:
-    ver = eng.state["players"][owner]["ver"] if owner >= 0 else 0
-    key = ("dest", owner, ver, size, sector, eng.state["rot"])
-    cached = eng.cache.get(key)
-    if cached is None:
-        cached = eng.cache[key] = _destinations(eng, owner, size, sector)
-    return cached
-
-
-def _destinations(eng: Engine, owner: int, size: str, sector: str) -> list[str]:
+    """Sectors a ship of this owner and size may move to from `sector` (R-CMD-02/03)."""
     steps = q.ship_stat(eng, owner, size, "movement")
     if steps <= 0:
         return []
-    reach = eng.board.reachable(sector, steps, eng.state["rot"], blocked_sectors(eng, owner))
-    live = eng.state["sectors"]  # homes of empty seats are not in the game
-    return sorted(s for s in reach if s != sector and s in live)
+    blocked = blocked_sectors(eng, owner)
+    rot = eng.state["rot"]
+    # the answer depends only on these, so owners and card changes share it
+    key = ("dest", steps, sector, rot, blocked)
+    cached = eng.cache.get(key)
+    if cached is None:
+        reach = eng.board.reachable(sector, steps, rot, blocked)
+        live = eng.state["sectors"]  # homes of empty seats are not in the game
+        cached = eng.cache[key] = sorted(s for s in reach if s != sector and s in live)
+    return cached
 
 
 def move_options(eng: Engine, p: int, moved: list[str]) -> list[dict[str, Any]]:

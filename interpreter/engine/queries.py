@@ -164,7 +164,10 @@ def bombardment(eng: Engine, owner: int, size: str) -> bool:
         return True
     if owner < 0:
         return False
-    for phrase, attached in statics(eng, owner):
+    t = tables(eng, owner)
+    if "ship_bombard" not in t.flags and "attached_bombard" not in t.flags:
+        return False
+    for phrase, attached in t.statics:
         if phrase.form == "ship_bombard" and phrase.args.get("size") in (None, size):
             return True
         if phrase.form == "attached_bombard" and attached == size:
@@ -183,7 +186,7 @@ def has_flag(eng: Engine, p: int, form: str, **match: Any) -> bool:
 
 def ship_cost(eng: Engine, p: int, size: str) -> dict[str, int]:
     cost = dict(eng.rules.ships[size]["cost"])
-    for phrase, _size in statics(eng, p):
+    for phrase in tables(eng, p).flags.get("ship_discount", ()):
         if phrase.form == "ship_discount" and phrase.args.get("size") in (None, size):
             res = phrase.args["what"]
             cost[res] = max(0, cost.get(res, 0) - amount(eng, p, phrase.args["n"]))
@@ -201,7 +204,7 @@ def tech_cost(eng: Engine, p: int, card_id: str) -> dict[str, int]:
 
 def _tech_cost(eng: Engine, p: int, card_id: str) -> dict[str, int]:
     cost = dict(eng.rules.cards[base_id(card_id)].cost)
-    for phrase, _size in statics(eng, p):
+    for phrase in tables(eng, p).flags.get("tech_discount", ()):
         if phrase.form == "tech_discount":
             res = phrase.args["what"]
             cost[res] = max(0, cost.get(res, 0) - amount(eng, p, phrase.args["n"]))

@@ -22,7 +22,7 @@ from lastlight.interpreter.paths import content_dir
 from .invariants import play_checked
 
 GAMES = int(os.environ.get("LASTLIGHT_CONFORMANCE_GAMES", "300"))
-QUICK_GAMES = min(GAMES, 24)
+QUICK_GAMES = min(GAMES, 12)
 _RULES: Rules | None = None
 
 
