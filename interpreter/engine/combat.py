@@ -134,9 +134,10 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
             if ranged:
                 for s in eng.board.neighbours(u["s"], rot):
                     where.setdefault(s, set()).add(size)
+    candidates = set().union(*reach.values()).difference(done)
     out = []
-    for sector in eng.state["sectors"]:
-        if sector in done:
+    for sector in eng.state["sectors"]:  # board order
+        if sector not in candidates:
             continue
         for side in sides:
             sizes = reach[side].get(sector)

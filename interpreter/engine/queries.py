@@ -62,7 +62,7 @@ class CardTables:
         "ver",
     )
 
-    def __init__(self, eng: Engine, p: int, ver: int):
+    def __init__(self, eng: Engine, p: int, ver: int, old: CardTables | None = None):
         self.ver = ver
         self.statics: list[tuple[ast.Phrase, str | None]] = []
         #: event form -> (physical card, attached size, clause index, clause), in card order
@@ -90,6 +90,9 @@ class CardTables:
         self.params: dict[str, int] = {}
         self.stats: dict[tuple[str, str], int] = {}
         self.costs: dict[str, dict[str, int]] = {}
+        if old is not None and old.statics == self.statics:
+            # the same lasting modifiers: parameters, stats and costs come out the same
+            self.params, self.stats, self.costs = old.params, old.stats, old.costs
 
 
 def tables(eng: Engine, p: int) -> CardTables:
@@ -100,8 +103,8 @@ def tables(eng: Engine, p: int) -> CardTables:
         if t.ver == ver:
             return t
     except KeyError:
-        pass
-    t = eng.cache.setdefault("tables", {})[p] = CardTables(eng, p, ver)
+        t = None
+    t = eng.cache.setdefault("tables", {})[p] = CardTables(eng, p, ver, t)
     return t
 
 
