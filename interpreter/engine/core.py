@@ -165,20 +165,45 @@ class Engine:
         self.state["stack"].append(frame)
 
     def run_frame(self, choice: Any = None) -> None:
-        """Advance the top frame by one step (or pop it when it is finished)."""
-        stack = self.state["stack"]
+        """Run the top frame's steps until one asks a decision or pushes frames that must run
+        first, or the frame is finished (then it is popped)."""
+        st = self.state
+        stack = st["stack"]
         frame = stack[-1]
-        seq = self.rules.programs[frame["prog"]]
-        pc = frame["pc"]
-        if pc >= len(seq.steps):
-            stack.pop()
-            return
-        if self._step(frame, seq.steps[pc], choice):
+        steps = self.rules.programs[frame["prog"]].steps
+        while True:
+            pc = frame["pc"]
+            if pc >= len(steps):
+                stack.pop()
+                return
+            step = steps[pc]
+            if type(step) is ast.Do:  # the common case, inline
+                loc = frame["loc"]
+                if "mult" not in loc:
+                    if step.cond is not None and not self.test(frame, step.cond):
+                        done = True
+                    else:
+                        loc["mult"] = self.count(frame, step.counter) if step.counter else 1
+                        done = PRIMITIVES[step.phrase.form](
+                            self, frame, step.phrase, loc["mult"], choice
+                        )
+                else:
+                    done = PRIMITIVES[step.phrase.form](
+                        self, frame, step.phrase, loc["mult"], choice
+                    )
+            else:
+                done = self._step(frame, step, choice)
+            if not done:
+                return
             # the frame may have been re-pushed below others: find it by identity
             frame["pc"] = pc + 1
             frame["loc"] = {}
-            if pc + 1 >= len(seq.steps) and stack and stack[-1] is frame:
+            if not stack or stack[-1] is not frame or st["pending"] is not None:
+                return
+            if pc + 1 >= len(steps):
                 stack.pop()  # finished and on top: pop now rather than on another trip
+                return
+            choice = None
 
     def _step(self, frame: dict[str, Any], step: ast.Step, choice: Any) -> bool:
         loc = frame["loc"]
