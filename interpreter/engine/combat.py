@@ -17,6 +17,7 @@ from ..effects import ast
 from . import lumos
 from . import queries as q
 from .core import feasible, primitive
+from .lumos import are_enemies
 from .prims_economy import to_graveyard
 from .units import index
 
@@ -83,10 +84,18 @@ def attack_options(
 
 def _enemy_ships(eng: Engine, side: int, sector: str) -> list[str]:
     doomed = _combat(eng)["doomed"]
+    units = eng.state["units"]
+    ships = index(eng).board.get(sector)
+    if not ships:
+        return []
+    friend = lumos.ally(eng)  # the one pair of colours that are not enemies (R-TWO-06)
     return [
         uid
-        for uid in q.ships_in(eng, sector)
-        if uid not in doomed and q.are_enemies(eng, side, eng.state["units"][uid]["o"])
+        for uid in ships
+        if uid not in doomed
+        and (o := units[uid]["o"]) != side
+        and not (side == lumos.LUMOS and o == friend)
+        and not (o == lumos.LUMOS and side == friend)
     ]
 
 
@@ -144,7 +153,7 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
             if not sizes:
                 continue
             if any(
-                uid not in doomed and q.are_enemies(eng, side, units[uid]["o"])
+                uid not in doomed and are_enemies(eng, side, units[uid]["o"])
                 for uid in by_sector.get(sector, ())
             ):
                 out.append(sector)
