@@ -233,10 +233,11 @@ def _attack(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
                         roll_die(eng, roller, size, sector)
                     return False
                 continue
+            ships_to_hit = bool(_enemy_ships(eng, side, sector))  # the same for every type
             options = [
                 opt
                 for size in loc["sizes"]
-                if _has_targets(eng, side, size, sector)
+                if ships_to_hit or _has_targets(eng, side, size, sector)
                 for opt in attack_options(eng, side, size, sector, roller[1])
             ]
             if options:  # R-CMD-19: the player picks which type rolls next
