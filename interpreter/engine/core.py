@@ -302,6 +302,12 @@ class Engine:
         return nouns.COUNTERS[noun.form](self, frame, noun)
 
     def test(self, frame: dict[str, Any], cond: ast.Cond) -> bool:
+        kind = type(cond)
+        if kind is ast.Compare:  # the common case first
+            left = nouns.COUNTERS[cond.noun.form](self, frame, cond.noun)
+            return COMPARE[cond.op](left, q.amount(self, frame["p"], cond.value))
+        if kind is ast.Test:
+            return nouns.CONDITIONS[cond.phrase.form](self, frame, cond.phrase)
         if isinstance(cond, ast.And):
             return self.test(frame, cond.left) and self.test(frame, cond.right)
         if isinstance(cond, ast.Or):

@@ -29,9 +29,12 @@ def blocked_sectors(eng: Engine, owner: int) -> frozenset[str]:
 def destinations(eng: Engine, owner: int, size: str, sector: str) -> list[str]:
     """Sectors a ship of this owner and size may move to from `sector` (R-CMD-02/03)."""
     steps = q.ship_stat(eng, owner, size, "movement")
+    return _reach(eng, steps, sector, blocked_sectors(eng, owner))
+
+
+def _reach(eng: Engine, steps: int, sector: str, blocked: frozenset[str]) -> list[str]:
     if steps <= 0:
         return []
-    blocked = blocked_sectors(eng, owner)
     rot = eng.state["rot"]
     # the answer depends only on these, so owners and card changes share it
     key = ("dest", steps, sector, rot, blocked)
@@ -57,8 +60,15 @@ def move_options(eng: Engine, p: int, moved: list[str]) -> list[dict[str, Any]]:
             u = units[uid]
             groups[(u["o"], u["s"], u["z"])] = None
     options = []
+    moves: dict[tuple[int, str], tuple[int, frozenset[str]]] = {}  # (owner, size) -> reach
     for owner, sector, size in groups:
-        for dest in destinations(eng, owner, size, sector):
+        how = moves.get((owner, size))
+        if how is None:
+            how = moves[(owner, size)] = (
+                q.ship_stat(eng, owner, size, "movement"),
+                blocked_sectors(eng, owner),
+            )
+        for dest in _reach(eng, how[0], sector, how[1]):
             opt = {"kind": "move", "from": sector, "size": size, "to": dest}
             if owner != p:
                 opt["lumos"] = True
