@@ -17,7 +17,6 @@ from ..effects import ast
 from . import lumos
 from . import queries as q
 from .core import feasible, primitive
-from .lumos import are_enemies
 from .prims_economy import to_graveyard
 from .units import index
 
@@ -127,34 +126,44 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
     sides = [_side(r) for r in _rollers(eng, group)]
     ix = index(eng)
     by_sector = ix.board
+    near = eng.board.neighbours
     # where each side could fire from: (sector it can hit) -> sizes able to fire there
-    reach: dict[int, dict[str, set[str]]] = {side: {} for side in sides}
-    for side, where in reach.items():
+    reach: dict[int, dict[str, set[str]]] = {}
+    for side in sides:
+        where: dict[str, set[str]] = {}
         ranges: dict[str, bool] = {}
         for uid in ix.by_owner.get(side, ()):
             if uid in fought:
                 continue
             u = units[uid]
             size = u["z"]
-            where.setdefault(u["s"], set()).add(size)
+            here = u["s"]
             ranged = ranges.get(size)
             if ranged is None:
                 ranged = ranges[size] = q.ship_stat(eng, side, size, "range") >= 2
-            if ranged:
-                for s in eng.board.neighbours(u["s"], rot):
-                    where.setdefault(s, set()).add(size)
+            for s in (here, *near(here, rot)) if ranged else (here,):
+                sizes = where.get(s)
+                if sizes is None:
+                    where[s] = {size}
+                else:
+                    sizes.add(size)
+        reach[side] = where
     candidates = set().union(*reach.values()).difference(done)
+    friend = lumos.ally(eng)
     out = []
     for sector in eng.state["sectors"]:  # board order
         if sector not in candidates:
             continue
+        owners = {units[uid]["o"] for uid in by_sector.get(sector, ()) if uid not in doomed}
         for side in sides:
             sizes = reach[side].get(sector)
             if not sizes:
                 continue
             if any(
-                uid not in doomed and are_enemies(eng, side, units[uid]["o"])
-                for uid in by_sector.get(sector, ())
+                o != side
+                and not (side == lumos.LUMOS and o == friend)
+                and not (o == lumos.LUMOS and side == friend)
+                for o in owners
             ):
                 out.append(sector)
                 break
