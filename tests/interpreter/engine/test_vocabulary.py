@@ -86,3 +86,15 @@ def test_the_vocabulary_has_no_name_in_two_kinds_of_form() -> None:
         for name in names:
             assert name not in seen, f"'{name}' is both a {seen[name]} and a {kind}"
             seen[name] = kind
+
+
+def test_only_the_lumos_module_reads_the_lumos_state() -> None:
+    """The two-player variant lives in lumos.py: no other engine module reads `state["lumos"]`
+    (setup writes the initial value lumos.py gives; state.py documents it)."""
+    readers = [
+        name
+        for name, text in SOURCES.items()
+        if name not in ("lumos.py", "state.py", "setup.py")
+        and re.search(r'(state|st)(\.get\("lumos"\)|\["lumos"\])', text)
+    ]
+    assert not readers, f"modules reading the Lumos state outside lumos.py: {readers}"
