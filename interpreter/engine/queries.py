@@ -70,18 +70,19 @@ class CardTables:
         #: exhaust abilities: (physical card, clause index, clause)
         self.activated: list[tuple[str, int, ast.Activated]] = []
         ids = []
+        parts = _card_parts(eng.rules)
         for cid, size in active_cards(eng, p):
-            card = eng.rules.cards[base_id(cid)]
-            ids.append(card.id)
+            bid = base_id(cid)
+            ids.append(bid)
             if eng.in_play is not None:
-                eng.in_play.add(card.id)
-            for i, clause in enumerate(card.clauses):
-                if isinstance(clause, ast.Static):
-                    self.statics.append((clause.modifier, size))
-                elif isinstance(clause, ast.Triggered):
-                    self.triggers.setdefault(clause.event.form, []).append((cid, size, i, clause))
-                elif isinstance(clause, ast.Activated):
-                    self.activated.append((cid, i, clause))
+                eng.in_play.add(bid)
+            statics, triggered, activated = parts[bid]
+            for modifier in statics:
+                self.statics.append((modifier, size))
+            for i, clause in triggered:
+                self.triggers.setdefault(clause.event.form, []).append((cid, size, i, clause))
+            for i, clause in activated:
+                self.activated.append((cid, i, clause))
         self.ids = frozenset(ids)
         #: modifier form -> its phrases, for the yes/no modifiers (`has_flag`)
         self.flags: dict[str, list[ast.Phrase]] = {}
@@ -93,6 +94,30 @@ class CardTables:
         if old is not None and old.statics == self.statics:
             # the same lasting modifiers: parameters, stats and costs come out the same
             self.params, self.stats, self.costs = old.params, old.stats, old.costs
+
+
+_Parts = tuple[
+    tuple[ast.Phrase, ...],
+    tuple[tuple[int, ast.Triggered], ...],
+    tuple[tuple[int, ast.Activated], ...],
+]
+
+
+def _card_parts(rules: Any) -> dict[str, _Parts]:
+    """Each design's lasting modifiers, triggered and activated clauses (with their index),
+    sorted out once per loaded content."""
+    parts = rules.__dict__.get("_card_parts")
+    if parts is None:
+        parts = {}
+        for bid, card in rules.cards.items():
+            clauses = list(enumerate(card.clauses))
+            parts[bid] = (
+                tuple(c.modifier for _i, c in clauses if isinstance(c, ast.Static)),
+                tuple((i, c) for i, c in clauses if isinstance(c, ast.Triggered)),
+                tuple((i, c) for i, c in clauses if isinstance(c, ast.Activated)),
+            )
+        rules.__dict__["_card_parts"] = parts
+    return parts
 
 
 def tables(eng: Engine, p: int) -> CardTables:
