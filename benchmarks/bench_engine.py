@@ -1,8 +1,10 @@
-"""Engine speed: random-bot games per second per core, µs per decision, state size, clone time.
+"""Engine speed: random-bot games per second per core, µs per decision (and by tenth of a game),
+state size, clone time (`Game.clone`, beside JSON, pickle and deepcopy).
 
     python benchmarks/bench_engine.py [--games N]
 
-Runs in one process (one core). Prints a table; never asserts.
+Runs in one process (one core) and times CPU time (`time.process_time`), so other work on a
+shared machine does not count. Prints a table; never asserts.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from lastlight.interpreter.paths import content_dir
 def bench_games(rules: Rules, players: int, games: int) -> dict[str, float]:
     decisions = 0
     rounds = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for seed in range(games):
         game = Game.new(rules, players, seed, log=False)
         bot = RandomBot(seed)
@@ -32,13 +34,33 @@ def bench_games(rules: Rules, players: int, games: int) -> dict[str, float]:
             game.apply(ask(bot, game))
             decisions += 1
         rounds += game.state["round"]
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     return {
         "games_per_s": games / elapsed,
         "us_per_decision": elapsed / decisions * 1e6,
         "decisions_per_game": decisions / games,
         "rounds_per_game": rounds / games,
     }
+
+
+def bench_deciles(rules: Rules, players: int, games: int) -> list[float]:
+    """Mean µs per decision in each tenth of a game (is the cost flat over a game?)."""
+    sums = [0.0] * 10
+    counts = [0] * 10
+    for seed in range(games):
+        game = Game.new(rules, players, seed, log=False)
+        bot = RandomBot(seed)
+        times = []
+        while not game.over:
+            decision = ask(bot, game)
+            t = time.process_time()
+            game.apply(decision)
+            times.append(time.process_time() - t)
+        for i, dt in enumerate(times):
+            k = i * 10 // len(times)
+            sums[k] += dt
+            counts[k] += 1
+    return [sums[k] / counts[k] * 1e6 for k in range(10)]
 
 
 def bench_state(rules: Rules, players: int) -> dict[str, float]:
@@ -54,14 +76,15 @@ def bench_state(rules: Rules, players: int) -> dict[str, float]:
     def timed(fn) -> float:  # type: ignore[no-untyped-def]
         samples = []
         for _ in range(5):
-            t = time.perf_counter()
+            t = time.process_time()
             for _ in range(runs):
                 fn()
-            samples.append((time.perf_counter() - t) / runs * 1e6)
+            samples.append((time.process_time() - t) / runs * 1e6)
         return statistics.median(samples)
 
     return {
         "state_json_bytes": len(text),
+        "clone_us": timed(game.clone),
         "clone_json_us": timed(lambda: Game.from_json(rules, game.to_json(), log=False)),
         "clone_pickle_us": timed(lambda: pickle.loads(pickle.dumps(game.state, -1))),
         "clone_deepcopy_us": timed(lambda: copy.deepcopy(game.state)),
@@ -85,6 +108,9 @@ def main() -> None:
         spread = f"({runs[0]['games_per_s']:.0f}-{runs[2]['games_per_s']:.0f})"
         print(f"{players:>7} {r['games_per_s']:>8.1f} {r['us_per_decision']:>12.1f} "
               f"{r['decisions_per_game']:>15.0f} {r['rounds_per_game']:>12.1f}  {spread}")
+    deciles = bench_deciles(rules, 4, max(10, args.games // 5))
+    print("4 players, us per decision by tenth of the game: "
+          + " ".join(f"{d:.1f}" for d in deciles))
     s = bench_state(rules, 4)
     print(json.dumps({k: round(v, 1) for k, v in s.items()}))
 

@@ -2,7 +2,7 @@
 
 Use it from a test module:
 
-    from tests.browser import browser, open_page  # noqa: F401  (browser is a fixture)
+    from tests.browser import open_page  # the `browser` fixture comes from tests/conftest.py
 
     def test_page(browser, tmp_path):
         page, errors = open_page(browser, tmp_path / "game.html")

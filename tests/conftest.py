@@ -16,3 +16,8 @@ def pack() -> Pack:
 @pytest.fixture(scope="session")
 def rules(pack: Pack) -> Rules:
     return Rules.from_pack(pack)
+
+
+# the one headless Chromium of the session (Playwright's sync API runs once per process), for
+# every test that opens an HTML page
+from tests.browser import browser  # noqa: E402, F401

@@ -8,6 +8,7 @@ vocabulary the parser, the checks and the engine use.
 
 from __future__ import annotations
 
+from .decisions import DECISION_KINDS
 from .registry import FORMS, LEMMAS, SLOT_TYPES, forms_of
 
 KIND_TITLES = {
@@ -69,6 +70,13 @@ def render() -> str:
                 needs = ", ".join(sorted(form.cards)) + " cards"
             lines.append(f"| `{pattern}` | {form.doc} | `{form.example}` | {needs} |")
         lines.append("")
+    lines.append("## Decision kinds (what a player is asked; scenarios name them)")
+    lines.append("")
+    lines.append("| Kind | Meaning | Option keys |")
+    lines.append("|---|---|---|")
+    for kind, (meaning, keys) in DECISION_KINDS.items():
+        lines.append(f"| `{kind}` | {meaning} | {', '.join(f'`{k}`' for k in keys)} |")
+    lines.append("")
     lines.append("## Word forms")
     lines.append("")
     lines.append(", ".join(f"`{k}` → `{v}`" for k, v in sorted(LEMMAS.items())))

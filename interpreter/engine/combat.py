@@ -14,9 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..effects import ast
+from . import lumos
 from . import queries as q
 from .core import feasible, primitive
 from .prims_economy import to_graveyard
+from .units import index
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -28,15 +30,7 @@ def _combat(eng: Engine) -> dict[str, Any]:
     return eng.state["combat"]
 
 
-def _rollers(eng: Engine, group: list[int]) -> list[list[Any]]:
-    """(commander, lumos?) pairs: own ships, then the Lumos for their ally (rolled apart)."""
-    out: list[list[Any]] = []
-    ally = q.lumos_ally(eng)
-    for c in group:
-        out.append([c, False])
-        if ally == c:
-            out.append([c, True])
-    return out
+_rollers = lumos.rollers  # who rolls for whom: the two-player variant's hook (R-TWO-07/10)
 
 
 def _side(roller: list[Any]) -> int:
@@ -50,8 +44,10 @@ def _origins(eng: Engine, side: int, size: str, sector: str) -> dict[str, list[s
     near = eng.board.neighbours(sector, eng.state["rot"])
     ranged = q.ship_stat(eng, side, size, "range") >= 2
     out: dict[str, list[str]] = {}
-    for uid, u in eng.state["units"].items():
-        if u["k"] != "s" or u["at"] != "board" or u["o"] != side or u["z"] != size or uid in fought:
+    units = eng.state["units"]
+    for uid in index(eng).by_owner.get(side, ()):
+        u = units[uid]
+        if u["z"] != size or uid in fought:
             continue
         if u["s"] == sector or (ranged and u["s"] in near):
             out.setdefault(u["s"], []).append(uid)
@@ -87,10 +83,18 @@ def attack_options(
 
 def _enemy_ships(eng: Engine, side: int, sector: str) -> list[str]:
     doomed = _combat(eng)["doomed"]
+    units = eng.state["units"]
+    ships = index(eng).board.get(sector)
+    if not ships:
+        return []
+    friend = lumos.ally(eng)  # the one pair of colours that are not enemies (R-TWO-06)
     return [
         uid
-        for uid in q.ships_in(eng, sector)
-        if uid not in doomed and q.are_enemies(eng, side, eng.state["units"][uid]["o"])
+        for uid in ships
+        if uid not in doomed
+        and (o := units[uid]["o"]) != side
+        and not (side == lumos.LUMOS and o == friend)
+        and not (o == lumos.LUMOS and side == friend)
     ]
 
 
@@ -120,31 +124,46 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
     fought, doomed = set(cmb["fought"]), cmb["doomed"]
     rot = eng.state["rot"]
     sides = [_side(r) for r in _rollers(eng, group)]
-    by_sector: dict[str, list[str]] = {}
-    for uid, u in units.items():
-        if u["k"] == "s" and u["at"] == "board":
-            by_sector.setdefault(u["s"], []).append(uid)
+    ix = index(eng)
+    by_sector = ix.board
+    near = eng.board.neighbours
     # where each side could fire from: (sector it can hit) -> sizes able to fire there
-    reach: dict[int, dict[str, set[str]]] = {side: {} for side in sides}
-    for uid, u in units.items():
-        side = u["o"]
-        if u["k"] != "s" or u["at"] != "board" or side not in reach or uid in fought:
-            continue
-        reach[side].setdefault(u["s"], set()).add(u["z"])
-        if q.ship_stat(eng, side, u["z"], "range") >= 2:
-            for s in eng.board.neighbours(u["s"], rot):
-                reach[side].setdefault(s, set()).add(u["z"])
+    reach: dict[int, dict[str, set[str]]] = {}
+    for side in sides:
+        where: dict[str, set[str]] = {}
+        ranges: dict[str, bool] = {}
+        for uid in ix.by_owner.get(side, ()):
+            if uid in fought:
+                continue
+            u = units[uid]
+            size = u["z"]
+            here = u["s"]
+            ranged = ranges.get(size)
+            if ranged is None:
+                ranged = ranges[size] = q.ship_stat(eng, side, size, "range") >= 2
+            for s in (here, *near(here, rot)) if ranged else (here,):
+                sizes = where.get(s)
+                if sizes is None:
+                    where[s] = {size}
+                else:
+                    sizes.add(size)
+        reach[side] = where
+    candidates = set().union(*reach.values()).difference(done)
+    friend = lumos.ally(eng)
     out = []
-    for sector in eng.state["sectors"]:
-        if sector in done:
+    for sector in eng.state["sectors"]:  # board order
+        if sector not in candidates:
             continue
+        owners = {units[uid]["o"] for uid in by_sector.get(sector, ()) if uid not in doomed}
         for side in sides:
             sizes = reach[side].get(sector)
             if not sizes:
                 continue
             if any(
-                uid not in doomed and q.are_enemies(eng, side, units[uid]["o"])
-                for uid in by_sector.get(sector, ())
+                o != side
+                and not (side == lumos.LUMOS and o == friend)
+                and not (o == lumos.LUMOS and side == friend)
+                for o in owners
             ):
                 out.append(sector)
                 break
@@ -223,10 +242,11 @@ def _attack(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
                         roll_die(eng, roller, size, sector)
                     return False
                 continue
+            ships_to_hit = bool(_enemy_ships(eng, side, sector))  # the same for every type
             options = [
                 opt
                 for size in loc["sizes"]
-                if _has_targets(eng, side, size, sector)
+                if ships_to_hit or _has_targets(eng, side, size, sector)
                 for opt in attack_options(eng, side, size, sector, roller[1])
             ]
             if options:  # R-CMD-19: the player picks which type rolls next

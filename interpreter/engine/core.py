@@ -10,11 +10,14 @@ kept in `frame["loc"]`. Trigger processing goes through the same stack, with a l
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any
 
 from ..effects import ast
 from ..effects.decisions import DECISION_KINDS
+from ..effects.registry import forms_of
+from . import nouns
 from . import queries as q
 from .rng import Rng
 from .rules import Rules, base_id
@@ -24,6 +27,18 @@ Primitive = Callable[["Engine", dict, ast.Phrase, int, Any], bool]
 PRIMITIVES: dict[str, Primitive] = {}
 #: Optional feasibility checks used to skip a `may` that could do nothing.
 FEASIBLE: dict[str, Callable[[Engine, dict, ast.Phrase], bool]] = {}
+
+#: Every event a trigger may wait for (the registry's `event` forms).
+EVENTS = frozenset(form.id for form in forms_of("event"))
+
+COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge,
+    "<=": operator.le,
+    ">": operator.gt,
+    "<": operator.lt,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
 
 TRIGGER_LIMIT = 400  # trigger firings within one action resolution before we call it a loop
 
@@ -65,10 +80,9 @@ class Engine:
         self.fired: dict[str, int] | None = None
         self.in_play: set[str] | None = None
 
-    def turn_order(self) -> list[int]:
-        from .flow import turn_order
-
-        return turn_order(self)
+    def turn_order(self) -> tuple[int, ...]:
+        n, first = self.state["n"], self.state["first"]
+        return tuple((first + i) % n for i in range(n))
 
     def asteroids(self) -> frozenset[str]:
         cached = self.cache.get("asteroids")
@@ -151,21 +165,54 @@ class Engine:
         self.state["stack"].append(frame)
 
     def run_frame(self, choice: Any = None) -> None:
-        """Advance the top frame by one step (or pop it when it is finished)."""
-        stack = self.state["stack"]
+        """Run the top frame's steps until one asks a decision or pushes frames that must run
+        first, or the frame is finished (then it is popped)."""
+        st = self.state
+        stack = st["stack"]
         frame = stack[-1]
-        seq = self.rules.programs[frame["prog"]]
-        pc = frame["pc"]
-        if pc >= len(seq.steps):
-            stack.pop()
-            return
-        if self._step(frame, seq.steps[pc], choice):
+        steps = self.rules.programs[frame["prog"]].steps
+        while True:
+            pc = frame["pc"]
+            if pc >= len(steps):
+                stack.pop()
+                return
+            step = steps[pc]
+            if type(step) is ast.Do:  # the common case, inline
+                loc = frame["loc"]
+                if "mult" not in loc:
+                    if step.cond is not None and not self.test(frame, step.cond):
+                        done = True
+                    else:
+                        loc["mult"] = self.count(frame, step.counter) if step.counter else 1
+                        done = PRIMITIVES[step.phrase.form](
+                            self, frame, step.phrase, loc["mult"], choice
+                        )
+                else:
+                    done = PRIMITIVES[step.phrase.form](
+                        self, frame, step.phrase, loc["mult"], choice
+                    )
+            else:
+                done = self._step(frame, step, choice)
+            if not done:
+                return
             # the frame may have been re-pushed below others: find it by identity
             frame["pc"] = pc + 1
             frame["loc"] = {}
+            if not stack or stack[-1] is not frame or st["pending"] is not None:
+                return
+            if pc + 1 >= len(steps):
+                stack.pop()  # finished and on top: pop now rather than on another trip
+                return
+            choice = None
 
     def _step(self, frame: dict[str, Any], step: ast.Step, choice: Any) -> bool:
         loc = frame["loc"]
+        if type(step) is ast.Do:  # the common case first
+            if "mult" not in loc:
+                if step.cond is not None and not self.test(frame, step.cond):
+                    return True
+                loc["mult"] = self.count(frame, step.counter) if step.counter else 1
+            return PRIMITIVES[step.phrase.form](self, frame, step.phrase, loc["mult"], choice)
         p = frame["p"]
         if isinstance(step, ast.May):
             if "go" in loc:
@@ -252,11 +299,15 @@ class Engine:
         return self.noun(frame, counter.noun) // counter.per
 
     def noun(self, frame: dict[str, Any], noun: ast.Phrase) -> int:
-        from .nouns import count_noun
-
-        return count_noun(self, frame, noun)
+        return nouns.COUNTERS[noun.form](self, frame, noun)
 
     def test(self, frame: dict[str, Any], cond: ast.Cond) -> bool:
+        kind = type(cond)
+        if kind is ast.Compare:  # the common case first
+            left = nouns.COUNTERS[cond.noun.form](self, frame, cond.noun)
+            return COMPARE[cond.op](left, q.amount(self, frame["p"], cond.value))
+        if kind is ast.Test:
+            return nouns.CONDITIONS[cond.phrase.form](self, frame, cond.phrase)
         if isinstance(cond, ast.And):
             return self.test(frame, cond.left) and self.test(frame, cond.right)
         if isinstance(cond, ast.Or):
@@ -266,42 +317,30 @@ class Engine:
         if isinstance(cond, ast.Compare):
             left = self.noun(frame, cond.noun)
             right = q.amount(self, frame["p"], cond.value)
-            return {
-                ">=": left >= right,
-                "<=": left <= right,
-                ">": left > right,
-                "<": left < right,
-                "==": left == right,
-                "!=": left != right,
-            }[cond.op]
-        from .nouns import test_phrase
-
-        return test_phrase(self, frame, cond.phrase)
+            return COMPARE[cond.op](left, right)
+        return nouns.CONDITIONS[cond.phrase.form](self, frame, cond.phrase)
 
     # --- triggers ---------------------------------------------------------------------------
     def fire(self, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:
         """Push the frames of p's cards that listen for this event; returns how many."""
-        listeners = self.rules.listeners.get(form)
-        if not listeners or p < 0 or listeners.isdisjoint(q.card_ids(self, p)):
+        if form not in EVENTS:  # the registry's events are the only ones (effects/registry.py)
+            raise EngineError(f"event '{form}' is not in effects/registry.py")
+        if p < 0 or form not in self.rules.listeners:
+            return 0
+        clauses = q.tables(self, p).triggers.get(form)
+        if not clauses:
             return 0
         args = args or {}
         frames: list[tuple[str, str, str | None]] = []
-        for cid, size in q.active_cards(self, p):
-            bid = base_id(cid)
-            if bid not in listeners:
-                continue
+        for cid, size, i, clause in clauses:
             if form == "activated" and size != args.get("size"):
                 continue
-            card = self.rules.cards[bid]
-            for i, clause in enumerate(card.clauses):
-                if not isinstance(clause, ast.Triggered) or clause.event.form != form:
-                    continue
-                if any(clause.event.args.get(k) not in (None, v) for k, v in args.items()):
-                    continue
-                probe = {"p": p, "sec": ctx.get("sec"), "src": cid}
-                if clause.cond is not None and not self.test(probe, clause.cond):
-                    continue
-                frames.append((f"card:{bid}:{i}", cid, size))
+            if any(clause.event.args.get(k) not in (None, v) for k, v in args.items()):
+                continue
+            probe = {"p": p, "sec": ctx.get("sec"), "src": cid}
+            if clause.cond is not None and not self.test(probe, clause.cond):
+                continue
+            frames.append((f"card:{base_id(cid)}:{i}", cid, size))
         if not frames:
             return 0
         self.state["trig"] = self.state.get("trig", 0) + len(frames)

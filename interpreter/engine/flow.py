@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..effects import ast
+from . import lumos
 from . import queries as q
 from .prims_economy import gain, pay
 from .rules import base_id
@@ -18,14 +19,23 @@ if TYPE_CHECKING:
     from .core import Engine
 
 
-def turn_order(eng: Engine) -> list[int]:
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def turn_order(eng: Engine) -> tuple[int, ...]:
+    """Seats in turn order from the first player (R-RND-02)."""
     n, first = eng.state["n"], eng.state["first"]
-    return [(first + i) % n for i in range(n)]
+    order = _ORDERS.get((n, first))
+    if order is None:
+        order = _ORDERS[(n, first)] = tuple((first + i) % n for i in range(n))
+    return order
 
 
 def resolution_order(eng: Engine, card: str, players: list[int]) -> list[int]:
     """R-RND-04: turn order from the first player; a `you resolve X last` modifier moves a
     player after the others (R-CMD-01 as bent by a faction)."""
+    if len(players) == 1:
+        return list(players)
     order = [p for p in turn_order(eng) if p in players]
     last = [p for p in order if q.has_flag(eng, p, "resolve_last", action=card)]
     return [p for p in order if p not in last] + last
@@ -91,10 +101,10 @@ def _start_round(eng: Engine) -> None:
 
 
 def playable(eng: Engine, p: int) -> list[str]:
-    pl = eng.state["players"][p]
+    hand = eng.state["players"][p]["hand"]
     out = []
     for action in eng.rules.actions:
-        if action.id not in pl["hand"]:
+        if action.id not in hand:
             continue
         if action.playable_if is not None and not eng.test(
             {"p": p, "sec": None, "src": None}, action.playable_if
@@ -113,7 +123,8 @@ def _select(eng: Engine, choice: Any) -> None:
             continue
         if choice is not None:
             pl["chosen"] = choice["card"]
-            return
+            choice = None
+            continue  # on to the next player to choose (or the reveal)
         cards = playable(eng, p)
         if not cards:  # R-RND-03: a player always gets an action
             back = [a for a in pl["played"] if not eng.rules.action(a).stays_on_table]
@@ -145,12 +156,11 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
     window. A phase the card marks `together` (Command's attack, R-CMD-07) is joint: every
     player's earlier phases come first and every player's later phases after it."""
     queue: list[list[Any]] = []
+    chosen = [pl["chosen"] for pl in eng.state["players"]]
     for action in eng.rules.actions:
-        players = [
-            p for p in range(eng.state["n"]) if eng.state["players"][p]["chosen"] == action.id
-        ]
-        if not players:
+        if action.id not in chosen:
             continue
+        players = [p for p, c in enumerate(chosen) if c == action.id]
         order = resolution_order(eng, action.id, players)
         segments: list[list[int]] = [[]]  # runs of per-player phases between joint ones
         joints: list[int] = []
@@ -177,16 +187,9 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
 def ability_options(eng: Engine, p: int, action: str) -> list[dict[str, Any]]:
     """R-RND-05: exhaust abilities a player may use around their own action."""
     pl = eng.state["players"][p]
-    key = ("activated", p, pl["ver"])
-    abilities = eng.cache.get(key)
-    if abilities is None:
-        abilities = [
-            (cid, i, clause)
-            for cid, _size in q.active_cards(eng, p)
-            for i, clause in enumerate(eng.rules.cards[base_id(cid)].clauses)
-            if isinstance(clause, ast.Activated)
-        ]
-        eng.cache[key] = abilities
+    abilities = q.tables(eng, p).activated
+    if not abilities:
+        return []
     options = []
     for cid, i, clause in abilities:
         if cid in pl["exhausted"] or clause.during not in (None, action):
@@ -198,29 +201,39 @@ def ability_options(eng: Engine, p: int, action: str) -> list[dict[str, Any]]:
 
 
 def _resolve(eng: Engine, choice: Any) -> None:
+    """Work through the round's queue until an entry asks, pushes effects or ends the round."""
+    st = eng.state
+    while _resolve_entry(eng, choice):
+        choice = None
+        if st["stage"] != "resolve" or st["stack"] or st["pending"] is not None or st["over"]:
+            return
+
+
+def _resolve_entry(eng: Engine, choice: Any) -> bool:
+    """One step of the queue's first entry; True when it finished and nothing waits."""
     st = eng.state
     if not st["queue"]:
         _end_round(eng)
-        return
+        return False
     entry = st["queue"][0]
     tag = entry[0]
-    if tag in ("before", "after"):
+    if tag == "before" or tag == "after":
         _, action, p = entry
-        if choice is None and not entry_started(st):
+        if choice is None and not st.get("entry"):
             st["trig"] = 0
             st["entry"] = 1
-            eng.fire(f"{tag}_action", p, {"action": action})
-            return
+            if eng.fire(f"{tag}_action", p, {"action": action}):
+                return False  # the triggers run first
         if choice is not None:
             if choice["kind"] == "pass":
                 _pop(st)
-                return
+                return True
             _use_ability(eng, p, choice)
-            return
+            return False
         options = ability_options(eng, p, action)
         if not options:
             _pop(st)
-            return
+            return True
         eng.ask(
             p,
             "ability",
@@ -228,12 +241,12 @@ def _resolve(eng: Engine, choice: Any) -> None:
             f"Use a technology or faction ability {tag} your {action}, or pass",
             by="flow",
         )
-        return
+        return False
     if tag == "phase":
         _, action, i, p = entry
         _pop(st)
         eng.push(eng.rules.action(action).phases[i][1], p, src=f"action:{action}")
-        return
+        return False
     if tag == "together":
         _, action, i, players = entry
         _pop(st)
@@ -243,14 +256,14 @@ def _resolve(eng: Engine, choice: Any) -> None:
             src=f"action:{action}",
             group=list(players),
         )
-        return
+        return False
     if tag == "rotated":  # rotation triggers have run: now the game-end check
         after_rotated_marker(eng)
-        return
+        return False
     if tag == "card_end":
         _pop(st)
-        update_alliance(eng)  # R-TWO-11
-        return
+        lumos.update_alliance(eng)  # R-TWO-11: the Lumos change sides when a card ends
+        return True
     raise AssertionError(f"unknown queue entry {entry!r}")
 
 
@@ -274,19 +287,6 @@ def _use_ability(eng: Engine, p: int, choice: dict[str, Any]) -> None:
     eng.push(f"card:{bid}:{i}", p, src=cid)
 
 
-def update_alliance(eng: Engine) -> None:
-    """R-TWO-05: the Lumos ally with the player with the least light; on a tie, nobody."""
-    lumos = eng.state.get("lumos")
-    if not lumos:
-        return
-    lights = [pl["light"] for pl in eng.state["players"]]
-    least = min(lights)
-    ally = lights.index(least) if lights.count(least) == 1 else None
-    if ally != lumos["ally"]:
-        lumos["ally"] = ally
-        eng.event("alliance", ally, None)
-
-
 def _end_round(eng: Engine) -> None:
     """R-RND-06: rotation (R-ROT-01), then game end (R-END-01), then the first player passes."""
     st = eng.state
@@ -302,7 +302,7 @@ def _end_round(eng: Engine) -> None:
 
 
 def _rotate(eng: Engine) -> None:
-    """R-ROT-02/03/05, R-TWO-03."""
+    """R-ROT-02/03/05 (and the Lumos' reinforcements, R-TWO-03)."""
     st = eng.state
     st["rot"] = (st["rot"] + 1) % eng.board.period
     eng.cache.pop("asteroids", None)
@@ -311,16 +311,7 @@ def _rotate(eng: Engine) -> None:
     for p in turn_order(eng):
         ships = sum(1 for uid in q.ships_in(eng, center) if st["units"][uid]["o"] == p)
         gain(eng, p, "light", ships * q.param(eng, p, "center_light"), "rotation")
-    if st.get("lumos"):
-        added = 0
-        for size in eng.rules.sizes:  # the smallest available first
-            for u in st["units"].values():
-                if added >= int(eng.rules.lumos.get("reinforcements", 0)):
-                    break
-                if u["o"] == q.LUMOS and u["at"] == "supply" and u["z"] == size:
-                    u.update({"at": "board", "s": center, "d": 0})
-                    added += 1
-        eng.event("lumos_reinforced", None, None, ships=added)
+    lumos.reinforce(eng)  # R-TWO-03
     for p in turn_order(eng):
         pl = st["players"][p]
         back = [a for a in pl["played"] if eng.rules.action(a).rotates_board]

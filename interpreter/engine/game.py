@@ -13,7 +13,6 @@ decision with a single option is taken automatically (it is not a choice).
 from __future__ import annotations
 
 import json
-import marshal
 from typing import Any
 
 from . import (  # noqa: F401  (registers primitives)
@@ -28,11 +27,15 @@ from .core import Engine, EngineError
 from .observe import Observation, Reader, observation, visible_log
 from .rules import Rules
 from .setup import fresh_rng, new_state
+from .state import clone_state
 
 Decision = dict[str, Any]
 
+#: What `Game.save` writes (a bare state from `to_json` has no such key).
+SAVE_FORMAT = "lastlight-save-1"
+
 #: Decisions between two snapshots of the state (see `Game.apply`).
-ANCHOR_EVERY = 32
+ANCHOR_EVERY = 128
 
 
 class IllegalDecision(Exception):
@@ -46,7 +49,7 @@ class Game:
         canonical_order(state, self.board)
         self.eng = Engine(rules, self.board, state, log=log)
         self.history: list[Decision] = []
-        self._anchor: tuple[bytes, int, int] | None = None
+        self._anchor: tuple[dict[str, Any], int, int] | None = None
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -69,7 +72,49 @@ class Game:
         return cls(rules, json.loads(text), log=log)
 
     def to_json(self) -> str:
+        """The state alone, as canonical JSON (the golden games hash this)."""
         return json.dumps(self.eng.state, sort_keys=True, separators=(",", ":"))
+
+    def save(self) -> str:
+        """A save: the state with the decisions taken so far and the event log, as JSON that
+        `Game.load` reads back (the log and history travel with the game)."""
+        return json.dumps(
+            {"format": SAVE_FORMAT, "state": self.eng.state, "history": self.history,
+             "log": self.eng.log},
+            sort_keys=True,
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def load(cls, rules: Rules, text: str) -> Game:
+        """A game from `save()` (or from a bare state, `to_json()`, with no history or log)."""
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            return cls.from_json(rules, text)
+        game = cls(rules, data["state"], log=data.get("log") is not None)
+        game.history = list(data.get("history") or [])
+        if game.eng.log is not None:
+            game.eng.log.extend(data["log"])
+        return game
+
+    def clone(self) -> Game:
+        """An independent copy of this game (state, history, log), without JSON: for search
+        bots and what-if questions. Derived caches are rebuilt on demand in the copy."""
+        twin = Game.__new__(Game)
+        twin.rules = self.rules
+        twin.board = self.board
+        src = self.eng
+        eng = Engine.__new__(Engine)
+        eng.rules, eng.board, eng.params = src.rules, src.board, src.params
+        eng.state = clone_state(src.state)
+        eng.cache = {}
+        eng.log = None if src.log is None else src.log[:]
+        eng.fired = None
+        eng.in_play = None
+        twin.eng = eng
+        twin.history = self.history[:]
+        twin._anchor = None
+        return twin
 
     # --- reading ----------------------------------------------------------------------------
     @property
@@ -149,10 +194,10 @@ class Game:
 
     # --- all or nothing ---------------------------------------------------------------------
     def _set_anchor(self) -> None:
-        """Remember the state every few decisions (cheap: one marshal dump); a failed decision
+        """Remember the state every few decisions (cheap: one `clone_state`); a failed decision
         goes back to the anchor and re-applies the decisions since, which are deterministic."""
         self._anchor = (
-            marshal.dumps(self.eng.state),
+            clone_state(self.eng.state),
             len(self.history),
             len(self.eng.log) if self.eng.log is not None else 0,
         )
@@ -164,7 +209,7 @@ class Game:
         del self.history[n_hist:]
         eng = self.eng
         eng.state.clear()
-        eng.state.update(marshal.loads(blob))
+        eng.state.update(clone_state(blob))
         eng.cache.clear()
         if eng.log is not None:
             del eng.log[n_log:]

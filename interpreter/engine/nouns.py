@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..effects import ast
 from . import queries as q
+from .units import index
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -47,11 +48,8 @@ COUNTERS: dict[str, Callable[[Engine, Frame, ast.Phrase], int]] = {
     ),
     "ships_on_board": lambda e, f, ph: sum(
         1
-        for u in e.state["units"].values()
-        if u["k"] == "s"
-        and u["o"] == f["p"]
-        and u["at"] == "board"
-        and ph.get("size") in (None, u["z"])
+        for uid in index(e).by_owner.get(f["p"], ())
+        if ph.get("size") in (None, e.state["units"][uid]["z"])
     ),
     "graveyard_units": lambda e, f, ph: len(e.state["players"][f["p"]]["grave"]),
     "played_actions": lambda e, f, ph: len(e.state["players"][f["p"]]["played"]),

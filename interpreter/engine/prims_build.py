@@ -8,6 +8,7 @@ from ..effects import ast
 from . import queries as q
 from .core import feasible, primitive
 from .prims_economy import leave_graveyard, pay
+from .units import index, move_unit
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -17,21 +18,17 @@ Frame = dict[str, Any]
 
 def supply_unit(eng: Engine, p: int, kind: str, size: str | None = None) -> str | None:
     """The first unit of p's in supply (id order), or None."""
-    for uid, u in eng.state["units"].items():
-        if (
-            u["o"] == p
-            and u["k"] == kind
-            and u["at"] == "supply"
-            and (size is None or u["z"] == size)
-        ):
-            return uid
-    return None
+    supply = index(eng).supply
+    if size is None and kind == "s":  # any size: the first in id order
+        firsts = [b[0] for (o, k, _z), b in supply.items() if o == p and k == kind and b]
+        return min(firsts) if firsts else None
+    bucket = supply.get((p, kind, size))
+    return bucket[0] if bucket else None
 
 
 def place_ship(eng: Engine, uid: str, sector: str, src: str | None, p: int) -> None:
-    unit = eng.state["units"][uid]
-    unit.update({"at": "board", "s": sector, "d": 0})
-    eng.event("build", p, src, unit=uid, size=unit["z"], sector=sector)
+    move_unit(eng, uid, at="board", s=sector, d=0)
+    eng.event("build", p, src, unit=uid, size=eng.state["units"][uid]["z"], sector=sector)
 
 
 def _ship_options(eng: Engine, p: int) -> list[dict[str, Any]]:
@@ -112,19 +109,17 @@ def extractor_sites(eng: Engine, p: int) -> list[dict[str, Any]]:
     """R-CON-03: an empty colony ship space, or a planet sector holding only p's ships and no
     extractor of any player."""
     options: list[dict[str, Any]] = []
-    used = {
-        u["c"]
-        for u in eng.state["units"].values()
-        if u["k"] == "x" and u["o"] == p and u["at"] == "colony"
-    }
+    units = eng.state["units"]
+    ix = index(eng)
+    used = {units[uid]["c"] for uid in ix.colony.get(p, ())}
     for i in range(len(eng.rules.colony_spaces)):
         if i not in used:
             options.append({"kind": "extractor", "colony": i})
     taken = q.planet_extractors(eng)
     owners: dict[str, set[int]] = {}  # membership only; the order comes from the sectors
-    for u in eng.state["units"].values():
-        if u["k"] == "s" and u["at"] == "board":
-            owners.setdefault(u["s"], set()).add(u["o"])
+    for sector, ships in ix.board.items():
+        if ships:
+            owners[sector] = {units[uid]["o"] for uid in ships}
     for sector, info in eng.state["sectors"].items():
         if info["planet"] and sector not in taken and owners.get(sector) == {p}:
             options.append({"kind": "extractor", "sector": sector})
@@ -134,11 +129,10 @@ def extractor_sites(eng: Engine, p: int) -> list[dict[str, Any]]:
 def place_extractor(eng: Engine, p: int, site: dict[str, Any], src: str | None) -> None:
     uid = supply_unit(eng, p, "x")
     assert uid is not None
-    unit = eng.state["units"][uid]
     if "colony" in site:
-        unit.update({"at": "colony", "c": site["colony"], "s": None})
+        move_unit(eng, uid, at="colony", c=site["colony"], s=None)
     else:
-        unit.update({"at": "planet", "s": site["sector"], "c": None})
+        move_unit(eng, uid, at="planet", s=site["sector"], c=None)
     eng.event("build", p, src, unit=uid, **{k: v for k, v in site.items() if k != "kind"})
 
 

@@ -85,12 +85,25 @@ def _distinct(cards: list[str]) -> list[str]:
 def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]:
     """Every legal way to put a technology from p's hand into play (R-RES-04..08)."""
     pl = eng.state["players"][p]
-    names_in_play = {eng.rules.cards[base_id(c)].name for c in pl["civ"]}
+    cards = eng.rules.cards
+    names_in_play = {cards[base_id(c)].name for c in pl["civ"]}
     options: list[dict[str, Any]] = []
-    for cid in _distinct(pl["tech_hand"]):
-        card = eng.rules.cards[base_id(cid)]
-        if not free and not q.can_pay(eng, p, q.tech_cost(eng, p, cid)):
+    costs = q.tables(eng, p).costs
+    have = pl["res"]
+    light = pl["light"]
+    seen: set[str] = set()
+    for cid in pl["tech_hand"]:
+        bid = base_id(cid)
+        if bid in seen:
             continue
+        seen.add(bid)
+        card = cards[bid]
+        if not free:
+            cost = costs.get(bid)
+            if cost is None:
+                cost = q.tech_cost(eng, p, cid)
+            if any((light if r == "light" else have.get(r, 0)) < n for r, n in cost.items()):
+                continue
         if card.type == "civilization":
             if card.name not in names_in_play:  # R-RES-06
                 options.append({"kind": "manufacture", "card": cid})

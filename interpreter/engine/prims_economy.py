@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..effects import ast
 from . import queries as q
 from .core import feasible, primitive
+from .units import move_unit
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -214,18 +215,18 @@ def _claim(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) ->
 
 def to_graveyard(eng: Engine, uid: str, holder: int) -> None:
     """A destroyed unit goes to the destroyer's graveyard; at the threshold, light and return."""
-    unit = eng.state["units"][uid]
-    unit.update({"at": "grave", "s": None, "c": None, "d": 0, "g": holder})
+    units = eng.state["units"]
     if holder < 0:  # destroyed by an uncommanded Lumos ship: nobody's graveyard
-        unit.update({"at": "box" if unit["o"] < 0 else "supply", "g": None})
+        back = "box" if units[uid]["o"] < 0 else "supply"
+        move_unit(eng, uid, at=back, s=None, c=None, d=0, g=None)
         return
+    move_unit(eng, uid, at="grave", s=None, c=None, d=0, g=holder)
     grave = eng.state["players"][holder]["grave"]
     grave.append(uid)
     if len(grave) >= q.param(eng, holder, "graveyard_size"):
         gain(eng, holder, "light", q.param(eng, holder, "graveyard_light"), "graveyard")
         for gid in grave:
-            back = eng.state["units"][gid]
-            back.update({"at": "box" if back["o"] < 0 else "supply", "g": None})
+            move_unit(eng, gid, at="box" if units[gid]["o"] < 0 else "supply", g=None)
         eng.event("graveyard_emptied", holder, units=list(grave))
         grave.clear()
 
@@ -235,4 +236,4 @@ def leave_graveyard(eng: Engine, uid: str) -> None:
     holder = unit["g"]
     if holder is not None and holder >= 0:
         eng.state["players"][holder]["grave"].remove(uid)
-    unit["g"] = None
+    move_unit(eng, uid, g=None)

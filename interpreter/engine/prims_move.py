@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..effects import ast
+from . import lumos
 from . import queries as q
 from .core import feasible, primitive
+from .units import index, move_unit
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -14,9 +16,7 @@ if TYPE_CHECKING:
 Frame = dict[str, Any]
 
 
-def commanded_owners(eng: Engine, p: int) -> list[int]:
-    """p's own ships, and the Lumos when p is their ally (R-TWO-07)."""
-    return [p, q.LUMOS] if q.lumos_ally(eng) == p else [p]
+commanded_owners = lumos.commanded_owners  # p's own ships, and the Lumos for their ally
 
 
 def blocked_sectors(eng: Engine, owner: int) -> frozenset[str]:
@@ -27,37 +27,48 @@ def blocked_sectors(eng: Engine, owner: int) -> frozenset[str]:
 
 
 def destinations(eng: Engine, owner: int, size: str, sector: str) -> list[str]:
-    ver = eng.state["players"][owner]["ver"] if owner >= 0 else 0
-    key = ("dest", owner, ver, size, sector, eng.state["rot"])
-    cached = eng.cache.get(key)
-    if cached is None:
-        cached = eng.cache[key] = _destinations(eng, owner, size, sector)
-    return cached
-
-
-def _destinations(eng: Engine, owner: int, size: str, sector: str) -> list[str]:
+    """Sectors a ship of this owner and size may move to from `sector` (R-CMD-02/03)."""
     steps = q.ship_stat(eng, owner, size, "movement")
+    return _reach(eng, steps, sector, blocked_sectors(eng, owner))
+
+
+def _reach(eng: Engine, steps: int, sector: str, blocked: frozenset[str]) -> list[str]:
     if steps <= 0:
         return []
-    reach = eng.board.reachable(sector, steps, eng.state["rot"], blocked_sectors(eng, owner))
-    live = eng.state["sectors"]  # homes of empty seats are not in the game
-    return sorted(s for s in reach if s != sector and s in live)
+    rot = eng.state["rot"]
+    # the answer depends only on these, so owners and card changes share it
+    key = ("dest", steps, sector, rot, blocked)
+    cached = eng.cache.get(key)
+    if cached is None:
+        reach = eng.board.reachable(sector, steps, rot, blocked)
+        live = eng.state["sectors"]  # homes of empty seats are not in the game
+        cached = eng.cache[key] = sorted(s for s in reach if s != sector and s in live)
+    return cached
 
 
 def move_options(eng: Engine, p: int, moved: list[str]) -> list[dict[str, Any]]:
     """One option per (owner, sector, size, destination): ships alike are interchangeable."""
-    groups: dict[tuple[int, str, str], str] = {}
-    for uid, u in eng.state["units"].items():
-        if (
-            u["k"] == "s"
-            and u["at"] == "board"
-            and u["o"] in commanded_owners(eng, p)
-            and uid not in moved
-        ):
-            groups.setdefault((u["o"], u["s"], u["z"]), uid)
+    units = eng.state["units"]
+    by_owner = index(eng).by_owner
+    owners = commanded_owners(eng, p)
+    ships = by_owner.get(p, [])
+    if len(owners) > 1:
+        ships = sorted([*ships, *by_owner.get(q.LUMOS, ())])
+    groups: dict[tuple[int, str, str], None] = {}
+    for uid in ships:
+        if uid not in moved:
+            u = units[uid]
+            groups[(u["o"], u["s"], u["z"])] = None
     options = []
-    for (owner, sector, size), _uid in groups.items():
-        for dest in destinations(eng, owner, size, sector):
+    moves: dict[tuple[int, str], tuple[int, frozenset[str]]] = {}  # (owner, size) -> reach
+    for owner, sector, size in groups:
+        how = moves.get((owner, size))
+        if how is None:
+            how = moves[(owner, size)] = (
+                q.ship_stat(eng, owner, size, "movement"),
+                blocked_sectors(eng, owner),
+            )
+        for dest in _reach(eng, how[0], sector, how[1]):
             opt = {"kind": "move", "from": sector, "size": size, "to": dest}
             if owner != p:
                 opt["lumos"] = True
@@ -66,15 +77,10 @@ def move_options(eng: Engine, p: int, moved: list[str]) -> list[dict[str, Any]]:
 
 
 def _pick_ship(eng: Engine, owner: int, sector: str, size: str, moved: list[str]) -> str:
-    for uid, u in eng.state["units"].items():
-        if (
-            u["k"] == "s"
-            and u["at"] == "board"
-            and u["o"] == owner
-            and u["s"] == sector
-            and u["z"] == size
-            and uid not in moved
-        ):
+    units = eng.state["units"]
+    for uid in index(eng).board.get(sector, ()):
+        u = units[uid]
+        if u["o"] == owner and u["z"] == size and uid not in moved:
             return uid
     raise AssertionError("no such ship")
 
@@ -89,7 +95,7 @@ def _move_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: An
             return True
         owner = q.LUMOS if choice.get("lumos") else p
         uid = _pick_ship(eng, owner, choice["from"], choice["size"], moved)
-        eng.state["units"][uid]["s"] = choice["to"]
+        move_unit(eng, uid, s=choice["to"])
         moved.append(uid)
         eng.event("move", p, frame["src"], unit=uid, frm=choice["from"], to=choice["to"])
     options = move_options(eng, p, moved)
@@ -101,14 +107,10 @@ def _move_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: An
 def _wormhole_options(eng: Engine, p: int, here: str) -> list[dict[str, Any]]:
     seen: set[tuple[str, str]] = set()
     options = []
-    for u in eng.state["units"].values():
-        if (
-            u["k"] == "s"
-            and u["at"] == "board"
-            and u["o"] == p
-            and u["s"] != here
-            and (u["s"], u["z"]) not in seen
-        ):
+    units = eng.state["units"]
+    for uid in index(eng).by_owner.get(p, ()):
+        u = units[uid]
+        if u["s"] != here and (u["s"], u["z"]) not in seen:
             seen.add((u["s"], u["z"]))
             options.append({"kind": "move", "from": u["s"], "size": u["z"], "to": here})
     return options
@@ -129,7 +131,7 @@ def _wormhole(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any)
             return True
         return eng.ask(p, "move", options, "Move one of your ships here")
     uid = _pick_ship(eng, p, choice["from"], choice["size"], [])
-    eng.state["units"][uid]["s"] = choice["to"]
+    move_unit(eng, uid, s=choice["to"])
     eng.event("move", p, frame["src"], unit=uid, frm=choice["from"], to=choice["to"])
     return True
 
@@ -138,9 +140,9 @@ def reveal_options(eng: Engine, p: int) -> list[dict[str, Any]]:
     """Face-down tokens in sectors where p has ships (Lumos ships reveal nothing, R-TWO-08)."""
     out = []
     seen: set[str] = set()
-    for u in eng.state["units"].values():
-        if u["k"] == "s" and u["at"] == "board" and u["o"] == p and u["s"] not in seen:
-            seen.add(u["s"])
+    units = eng.state["units"]
+    for uid in index(eng).by_owner.get(p, ()):
+        seen.add(units[uid]["s"])
     for sector in sorted(seen):
         info = eng.state["sectors"][sector]
         if info["token"] and not info["up"]:

@@ -10,12 +10,17 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..effects import ast
+from . import lumos
 from .rules import base_id
+from .units import index
 
 if TYPE_CHECKING:
     from .core import Engine
 
-LUMOS = -1
+# the two-player variant's answers (lumos.py), under the names bots and scenarios use
+LUMOS = lumos.LUMOS
+lumos_ally = lumos.ally
+are_enemies = lumos.are_enemies
 
 
 def active_cards(eng: Engine, p: int) -> Iterator[tuple[str, str | None]]:
@@ -40,45 +45,124 @@ def active_cards(eng: Engine, p: int) -> Iterator[tuple[str, str | None]]:
             yield mod, size
 
 
+class CardTables:
+    """What one player's cards in play say, worked out once per change of those cards (the
+    player's `ver`): the lasting modifiers, the designs, the events they listen for, and the
+    parameter and ship-stat answers asked so far."""
+
+    __slots__ = (
+        "activated",
+        "costs",
+        "flags",
+        "ids",
+        "params",
+        "statics",
+        "stats",
+        "triggers",
+        "ver",
+    )
+
+    def __init__(self, eng: Engine, p: int, ver: int, old: CardTables | None = None):
+        self.ver = ver
+        self.statics: list[tuple[ast.Phrase, str | None]] = []
+        #: event form -> (physical card, attached size, clause index, clause), in card order
+        self.triggers: dict[str, list[tuple[str, str | None, int, ast.Triggered]]] = {}
+        #: exhaust abilities: (physical card, clause index, clause)
+        self.activated: list[tuple[str, int, ast.Activated]] = []
+        ids = []
+        parts = _card_parts(eng.rules)
+        for cid, size in active_cards(eng, p):
+            bid = base_id(cid)
+            ids.append(bid)
+            if eng.in_play is not None:
+                eng.in_play.add(bid)
+            statics, triggered, activated = parts[bid]
+            for modifier in statics:
+                self.statics.append((modifier, size))
+            for i, clause in triggered:
+                self.triggers.setdefault(clause.event.form, []).append((cid, size, i, clause))
+            for i, clause in activated:
+                self.activated.append((cid, i, clause))
+        self.ids = frozenset(ids)
+        #: modifier form -> its phrases, for the yes/no modifiers (`has_flag`)
+        self.flags: dict[str, list[ast.Phrase]] = {}
+        for phrase, _size in self.statics:
+            self.flags.setdefault(phrase.form, []).append(phrase)
+        self.params: dict[str, int] = {}
+        self.stats: dict[tuple[str, str], int] = {}
+        self.costs: dict[str, dict[str, int]] = {}
+        if old is not None and old.statics == self.statics:
+            # the same lasting modifiers: parameters, stats and costs come out the same
+            self.params, self.stats, self.costs = old.params, old.stats, old.costs
+
+
+_Parts = tuple[
+    tuple[ast.Phrase, ...],
+    tuple[tuple[int, ast.Triggered], ...],
+    tuple[tuple[int, ast.Activated], ...],
+]
+
+
+def _card_parts(rules: Any) -> dict[str, _Parts]:
+    """Each design's lasting modifiers, triggered and activated clauses (with their index),
+    sorted out once per loaded content."""
+    parts = rules.__dict__.get("_card_parts")
+    if parts is None:
+        parts = {}
+        for bid, card in rules.cards.items():
+            clauses = list(enumerate(card.clauses))
+            parts[bid] = (
+                tuple(c.modifier for _i, c in clauses if isinstance(c, ast.Static)),
+                tuple((i, c) for i, c in clauses if isinstance(c, ast.Triggered)),
+                tuple((i, c) for i, c in clauses if isinstance(c, ast.Activated)),
+            )
+        rules.__dict__["_card_parts"] = parts
+    return parts
+
+
+def tables(eng: Engine, p: int) -> CardTables:
+    """p's card tables (p >= 0), rebuilt only when p's cards in play change."""
+    ver = eng.state["players"][p]["ver"]
+    try:
+        t = eng.cache["tables"][p]
+        if t.ver == ver:
+            return t
+    except KeyError:
+        t = None
+    t = eng.cache.setdefault("tables", {})[p] = CardTables(eng, p, ver, t)
+    return t
+
+
 def card_ids(eng: Engine, p: int) -> frozenset[str]:
     """The designs (base ids) of everything p has in play, for a quick listener test."""
-    key = ("ids", p, eng.state["players"][p]["ver"])
-    cached = eng.cache.get(key)
-    if cached is None:
-        cached = frozenset(base_id(cid) for cid, _size in active_cards(eng, p))
-        eng.cache[key] = cached
-    return cached
+    return tables(eng, p).ids
 
 
 def statics(eng: Engine, p: int) -> list[tuple[ast.Phrase, str | None]]:
     """Every lasting modifier p has in play, with the ship size it is attached to."""
-    key = ("statics", p, eng.state["players"][p]["ver"] if p >= 0 else 0)
-    cached = eng.cache.get(key)
-    if cached is not None:
-        return cached
-    out: list[tuple[ast.Phrase, str | None]] = []
-    for cid, size in active_cards(eng, p):
-        card = eng.rules.cards[base_id(cid)]
-        if eng.in_play is not None:
-            eng.in_play.add(card.id)
-        for clause in card.clauses:
-            if isinstance(clause, ast.Static):
-                out.append((clause.modifier, size))
-    eng.cache[key] = out
-    return out
+    if p < 0:
+        return []
+    return tables(eng, p).statics
 
 
 def param(eng: Engine, p: int, name: str) -> int:
     """A rule parameter for player p: base, player-count override, then modifiers."""
-    value = eng.params[name]
-    if p >= 0:
-        for phrase, _size in statics(eng, p):
+    if p < 0:
+        return eng.params[name]
+    t = tables(eng, p)
+    value = t.params.get(name)
+    if value is None:
+        value = eng.params[name]
+        for phrase, _size in t.statics:
             if phrase.form == "param" and phrase.args["param"][1:] == name:
                 value += phrase.args["delta"]
+        t.params[name] = value
     return value
 
 
 def amount(eng: Engine, p: int, value: Any) -> int:
+    if type(value) is int:
+        return value
     if isinstance(value, str) and value.startswith("$"):
         return param(eng, p, value[1:])
     return int(value)
@@ -89,14 +173,18 @@ def ship_stat(eng: Engine, owner: int, size: str, stat: str) -> int:
     base = eng.rules.ships[size][stat]
     if owner < 0:
         return int(base)
-    value = int(base)
-    for phrase, attached in statics(eng, owner):
-        if phrase.args.get("stat") != stat:
-            continue
-        general = phrase.form == "ship_stat" and phrase.args.get("size") in (None, size)
-        if general or (phrase.form == "attached_stat" and attached == size):
-            value += phrase.args["delta"]
-    return max(value, 0 if stat != "shields" else 1)
+    t = tables(eng, owner)
+    value = t.stats.get((size, stat))
+    if value is None:
+        value = int(base)
+        for phrase, attached in t.statics:
+            if phrase.args.get("stat") != stat:
+                continue
+            general = phrase.form == "ship_stat" and phrase.args.get("size") in (None, size)
+            if general or (phrase.form == "attached_stat" and attached == size):
+                value += phrase.args["delta"]
+        value = t.stats[(size, stat)] = max(value, 0 if stat != "shields" else 1)
+    return value
 
 
 def bombardment(eng: Engine, owner: int, size: str) -> bool:
@@ -104,7 +192,10 @@ def bombardment(eng: Engine, owner: int, size: str) -> bool:
         return True
     if owner < 0:
         return False
-    for phrase, attached in statics(eng, owner):
+    t = tables(eng, owner)
+    if "ship_bombard" not in t.flags and "attached_bombard" not in t.flags:
+        return False
+    for phrase, attached in t.statics:
         if phrase.form == "ship_bombard" and phrase.args.get("size") in (None, size):
             return True
         if phrase.form == "attached_bombard" and attached == size:
@@ -115,15 +206,15 @@ def bombardment(eng: Engine, owner: int, size: str) -> bool:
 def has_flag(eng: Engine, p: int, form: str, **match: Any) -> bool:
     if p < 0:
         return False
-    for phrase, _size in statics(eng, p):
-        if phrase.form == form and all(phrase.args.get(k) == v for k, v in match.items()):
-            return True
-    return False
+    phrases = tables(eng, p).flags.get(form)
+    if not phrases:
+        return False
+    return any(all(ph.args.get(k) == v for k, v in match.items()) for ph in phrases)
 
 
 def ship_cost(eng: Engine, p: int, size: str) -> dict[str, int]:
     cost = dict(eng.rules.ships[size]["cost"])
-    for phrase, _size in statics(eng, p):
+    for phrase in tables(eng, p).flags.get("ship_discount", ()):
         if phrase.form == "ship_discount" and phrase.args.get("size") in (None, size):
             res = phrase.args["what"]
             cost[res] = max(0, cost.get(res, 0) - amount(eng, p, phrase.args["n"]))
@@ -131,16 +222,17 @@ def ship_cost(eng: Engine, p: int, size: str) -> dict[str, int]:
 
 
 def tech_cost(eng: Engine, p: int, card_id: str) -> dict[str, int]:
-    key = ("tcost", p, eng.state["players"][p]["ver"], base_id(card_id))
-    cached = eng.cache.get(key)
+    costs = tables(eng, p).costs
+    bid = base_id(card_id)
+    cached = costs.get(bid)
     if cached is None:
-        cached = eng.cache[key] = _tech_cost(eng, p, card_id)
+        cached = costs[bid] = _tech_cost(eng, p, card_id)
     return cached
 
 
 def _tech_cost(eng: Engine, p: int, card_id: str) -> dict[str, int]:
     cost = dict(eng.rules.cards[base_id(card_id)].cost)
-    for phrase, _size in statics(eng, p):
+    for phrase in tables(eng, p).flags.get("tech_discount", ()):
         if phrase.form == "tech_discount":
             res = phrase.args["what"]
             cost[res] = max(0, cost.get(res, 0) - amount(eng, p, phrase.args["n"]))
@@ -161,49 +253,26 @@ def can_pay(eng: Engine, p: int, cost: dict[str, int]) -> bool:
 
 def ships_in(eng: Engine, sector: str) -> list[str]:
     """Ids of ships on the board in a sector, in id order (deterministic)."""
-    return [
-        uid
-        for uid, u in eng.state["units"].items()
-        if u["at"] == "board" and u["s"] == sector and u["k"] == "s"
-    ]
+    return list(index(eng).board.get(sector, ()))
 
 
 def owners_in(eng: Engine, sector: str) -> list[int]:
     seen: list[int] = []
-    for uid in ships_in(eng, sector):
-        o = eng.state["units"][uid]["o"]
+    units = eng.state["units"]
+    for uid in index(eng).board.get(sector, ()):
+        o = units[uid]["o"]
         if o not in seen:
             seen.append(o)
     return seen
 
 
 def extractor_on_planet(eng: Engine, sector: str) -> str | None:
-    for uid, u in eng.state["units"].items():
-        if u["k"] == "x" and u["at"] == "planet" and u["s"] == sector:
-            return uid
-    return None
+    return index(eng).planet_x.get(sector)
 
 
 def planet_extractors(eng: Engine) -> dict[str, str]:
     """Sector -> id of the extractor on its planet, for every planet that has one."""
-    return {
-        u["s"]: uid
-        for uid, u in eng.state["units"].items()
-        if u["k"] == "x" and u["at"] == "planet"
-    }
-
-
-def lumos_ally(eng: Engine) -> int | None:
-    lumos = eng.state.get("lumos")
-    return lumos["ally"] if lumos else None
-
-
-def are_enemies(eng: Engine, a: int, b: int) -> bool:
-    """Players are enemies of each other; the Lumos are enemies of everyone but their ally."""
-    if a == b:
-        return False
-    ally = lumos_ally(eng)
-    return not ((a == LUMOS and b == ally) or (b == LUMOS and a == ally))
+    return dict(index(eng).planet_x)
 
 
 def blockaded(eng: Engine, sector: str, owner: int) -> bool:
@@ -214,11 +283,12 @@ def blockaded(eng: Engine, sector: str, owner: int) -> bool:
 
 
 def planets_controlled(eng: Engine, p: int) -> list[str]:
-    """Sectors of planets where p has an extractor (R-CON-05), in sector order."""
+    """Sectors of planets where p has an extractor (R-CON-05), in extractor id order."""
+    units = eng.state["units"]
     return [
-        u["s"]
-        for u in eng.state["units"].values()
-        if u["k"] == "x" and u["o"] == p and u["at"] == "planet"
+        sector
+        for uid, sector in sorted((uid, s) for s, uid in index(eng).planet_x.items())
+        if units[uid]["o"] == p
     ]
 
 

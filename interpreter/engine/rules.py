@@ -86,10 +86,10 @@ class Rules:
     texts: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def action(self, action_id: str) -> ActionCard:
-        for card in self.actions:
-            if card.id == action_id:
-                return card
-        raise KeyError(action_id)
+        by_id = self.__dict__.get("_actions_by_id")
+        if by_id is None:
+            by_id = self.__dict__["_actions_by_id"] = {card.id: card for card in self.actions}
+        return by_id[action_id]
 
     @property
     def token_piles_by_id(self) -> dict[str, str]:

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import lumos
 from .rng import Rng, seed_state
 from .rules import Rules
-
-LUMOS = -1
 
 
 def new_state(
@@ -46,7 +45,7 @@ def new_state(
         "deck": list(rules.tech_deck),
         "discard": [],
         "removed": [],
-        "lumos": {"ally": None} if players == 2 and rules.lumos else None,
+        "lumos": lumos.initial_state(rules, players),
         "queue": [],
         "stack": [],
         "pending": None,
@@ -114,14 +113,14 @@ def new_state(
                 colony=common_spaces[i] if on_colony else None,
             )
     if state["lumos"] is not None:  # R-TWO-02
-        supply = {str(k): int(v) for k, v in (rules.lumos.get("ships") or {}).items()}
+        supply, on_board = lumos.starting_ships(rules)
         _add_ships(
             state["units"],
             "lumos",
-            LUMOS,
+            lumos.LUMOS,
             supply,
             sizes,
-            dict(rules.lumos.get("start") or {}),
+            on_board,
             layout.get("lumos_start", state["center"]),
         )
     state["first"] = rng.below(players)  # R-SET-07

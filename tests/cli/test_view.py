@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from lastlight.cli.main import main
 from lastlight.interpreter.paths import content_dir
 
-from tests.browser import browser, open_page, screenshot_is_blank  # noqa: F401  (a fixture)
+from tests.browser import open_page, screenshot_is_blank
 
 
 def _play(tmp_path: Path, *extra: str, players: int = 4, seed: int = 1) -> Path:
@@ -70,7 +70,7 @@ def _step(page: Any) -> int:
     return int(page.evaluate("window.lastlightViewer.step()"))
 
 
-def test_the_page_loads_and_steps_in_chromium(browser: Any, page_file: Path) -> None:  # noqa: F811
+def test_the_page_loads_and_steps_in_chromium(browser: Any, page_file: Path) -> None:
     page, errors = open_page(browser, page_file)
     try:
         assert page.title().startswith("Last Light")
@@ -108,7 +108,7 @@ def test_the_page_loads_and_steps_in_chromium(browser: Any, page_file: Path) -> 
         page.close()
 
 
-def test_a_blank_screenshot_is_detected(browser: Any, tmp_path: Path) -> None:  # noqa: F811
+def test_a_blank_screenshot_is_detected(browser: Any, tmp_path: Path) -> None:
     empty = tmp_path / "empty.html"
     empty.write_text("<!DOCTYPE html><title>x</title><body style='background:#000'></body>")
     page, _errors = open_page(browser, empty)
@@ -118,7 +118,7 @@ def test_a_blank_screenshot_is_detected(browser: Any, tmp_path: Path) -> None:  
         page.close()
 
 
-def test_markup_in_a_card_name_cannot_break_the_page(browser: Any, tmp_path: Path) -> None:  # noqa: F811
+def test_markup_in_a_card_name_cannot_break_the_page(browser: Any, tmp_path: Path) -> None:
     pack = tmp_path / "content"
     shutil.copytree(content_dir(), pack)
     evil = "</script><script>window.pwned=1</script><!--"

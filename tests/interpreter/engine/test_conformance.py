@@ -1,8 +1,10 @@
 """Conformance: random play must always be sound (pgx/OpenSpiel-style API test).
 
+The full run (marked `slow`, deselected by default, run by `.ci/run` with `pytest -m slow`):
 300 random games per player count, checking after every step that a decision exists until the
 end, every piece and card is in exactly one place, nothing goes negative and the state
 round-trips through JSON; and no game stalls. The games run in two worker processes.
+The default run plays the first QUICK_GAMES seeds of each player count the same way.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from lastlight.interpreter.paths import content_dir
 from .invariants import play_checked
 
 GAMES = int(os.environ.get("LASTLIGHT_CONFORMANCE_GAMES", "300"))
+QUICK_GAMES = min(GAMES, 12)
 _RULES: Rules | None = None
 
 
@@ -39,13 +42,23 @@ def _play_batch(args: tuple[int, list[int]]) -> list[tuple[int, int, int, bool]]
     return out
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_are_sound(players: int) -> None:
-    seeds = list(range(GAMES))
+def _check(players: int, games: int) -> None:
+    seeds = list(range(games))
     batches = [(players, seeds[i::8]) for i in range(8)]
     with ProcessPoolExecutor(max_workers=min(2, os.cpu_count() or 1)) as pool:
         results = [r for batch in pool.map(_play_batch, batches) for r in batch]
-    assert len(results) == GAMES
+    assert len(results) == games
     stalled = [seed for seed, _s, _r, stall in results if stall]
     assert not stalled, f"games stalled at the round cap: seeds {stalled}"
     assert all(steps > 0 for _seed, steps, _r, _s in results)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_are_sound_quick(players: int) -> None:
+    _check(players, QUICK_GAMES)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_are_sound(players: int) -> None:
+    _check(players, GAMES)

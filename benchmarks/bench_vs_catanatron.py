@@ -1,0 +1,157 @@
+"""Engine speed as a ratio: our 4-player random-bot games against catanatron's, in one run.
+
+    python benchmarks/bench_vs_catanatron.py [--seconds 60] [--slice 3]
+
+On the first run it makes a virtual environment for catanatron 3.2.1 (pure-Python Catan, from
+PyPI) under the cache directory (`$XDG_CACHE_HOME` or ~/.cache, `lastlight-bench/`), so our own
+environment never gets it. Both sides then run in worker subprocesses of this script, each
+waiting for its turn: the parent hands out timed slices alternately (catanatron, ours,
+catanatron, ...), so noise from a shared machine falls on both sides alike. A slice plays whole
+games until its time is up. Prints games/s for each side and the ratio; never asserts.
+
+Catanatron side: `Game([RandomPlayer(c) for c in 4 colours], seed=s).play()`.
+Our side: `Game.new(rules, 4, s, log=False)` played to the end by `RandomBot` through
+`bots.ask` (the same loop `lastlight sim --bots random` runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+CATANATRON = "catanatron==3.2.1"
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "lastlight-bench"
+
+
+def catanatron_python() -> str:
+    """The catanatron venv's interpreter, creating the venv on first use."""
+    venv = cache_dir() / "catanatron-venv"
+    python = venv / "bin" / "python"
+    if python.exists():
+        ok = (
+            subprocess.run([str(python), "-c", "import catanatron"], capture_output=True).returncode
+            == 0
+        )
+        if ok:
+            return str(python)
+    print(f"installing {CATANATRON} into {venv} (first run only) ...", file=sys.stderr)
+    venv.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", CATANATRON], check=True)
+    return str(python)
+
+
+# --- workers: read "SECONDS" lines, play whole games for that long, answer "games seconds" ---
+
+
+def _catanatron_player() -> object:
+    from catanatron import Color, Game, RandomPlayer
+
+    colours = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
+    seed = [0]
+
+    def play() -> None:
+        seed[0] += 1
+        Game([RandomPlayer(c) for c in colours], seed=seed[0]).play()
+
+    return play
+
+
+def _lastlight_player() -> object:
+    from lastlight.interpreter.engine.bots import RandomBot, ask
+    from lastlight.interpreter.engine.game import Game
+    from lastlight.interpreter.engine.rules import Rules
+    from lastlight.interpreter.pack import load_pack_or_raise
+    from lastlight.interpreter.paths import content_dir
+
+    rules = Rules.from_pack(load_pack_or_raise(content_dir()))
+    seed = [0]
+
+    def play() -> None:
+        seed[0] += 1
+        game = Game.new(rules, 4, seed[0], log=False)
+        bot = RandomBot(seed[0])
+        while not game.over:
+            game.apply(ask(bot, game))
+
+    return play
+
+
+def worker(side: str) -> None:
+    play = _catanatron_player() if side == "catanatron" else _lastlight_player()
+    play()  # warm up (imports, caches) outside the timed slices
+    print("ready", flush=True)
+    for line in sys.stdin:
+        budget = float(line)
+        games = 0
+        start = time.perf_counter()
+        while True:
+            play()
+            games += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= budget:
+                break
+        print(f"{games} {elapsed}", flush=True)
+
+
+def spawn(python: str, side: str) -> subprocess.Popen[str]:
+    proc = subprocess.Popen(
+        [python, os.path.abspath(__file__), "--worker", side],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    if proc.stdout.readline().strip() != "ready":
+        raise SystemExit(f"the {side} worker did not start")
+    return proc
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0, help="total time per side")
+    parser.add_argument("--slice", type=float, default=3.0, help="length of one timed slice")
+    parser.add_argument("--worker", choices=["catanatron", "lastlight"], help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        worker(args.worker)
+        return
+    sides = {
+        "catanatron": spawn(catanatron_python(), "catanatron"),
+        "lastlight": spawn(sys.executable, "lastlight"),
+    }
+    totals = {side: [0, 0.0] for side in sides}
+    rounds = max(1, round(args.seconds / args.slice))
+    try:
+        for _ in range(rounds):
+            for side, proc in sides.items():
+                assert proc.stdin is not None and proc.stdout is not None
+                proc.stdin.write(f"{args.slice}\n")
+                proc.stdin.flush()
+                games, elapsed = proc.stdout.readline().split()
+                totals[side][0] += int(games)
+                totals[side][1] += float(elapsed)
+    finally:
+        for proc in sides.values():
+            assert proc.stdin is not None
+            proc.stdin.close()
+            proc.wait()
+    rate = {side: games / secs for side, (games, secs) in totals.items()}
+    for side, (games, secs) in totals.items():
+        print(f"{side:>11}: {games:6d} games in {secs:6.1f} s = {rate[side]:6.1f} games/s")
+    print(
+        f"      ratio: {rate['lastlight'] / rate['catanatron']:.2f}x "
+        f"(4-player random games, {rounds} interleaved slices of {args.slice:g} s each)"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,176 @@
+"""The game state: one definition a reader can hold in their head, and a fast copy of it.
+
+The state is plain JSON data (dicts, lists, strings, ints, booleans, None), so a game saves and
+loads with `json` and an observation (observe.py) has the same shape with hidden fields `None`.
+These TypedDicts document every key; the engine reads and writes the dicts directly. Unit keys
+are one letter (they are read in the hottest loops and fill most of a save); each is documented
+in `Unit`. Derived data (the unit index, card tables, reach caches) is never in the state: it
+lives in `Engine.cache` and is rebuilt from the state when missing.
+
+`clone_state` copies a state without JSON or pickle, knowing its shape (see `Game.clone`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+
+class Unit(TypedDict):
+    """One piece (a ship or an extractor), keyed by a stable id such as `p0-small-3`,
+    `p1-x-2` or `lumos-large-1`."""
+
+    o: int  #: owner: the seat, or -1 for the Lumos (two-player variant)
+    k: str  #: kind: "s" ship, "x" extractor
+    z: str | None  #: size of a ship ("small", "medium", "large"); None for an extractor
+    #: where it is: "supply" (its owner's), "board" (a ship in sector `s`), "planet" (an
+    #: extractor on the planet of sector `s`), "colony" (an extractor on colony space `c`),
+    #: "grave" (in seat `g`'s graveyard), "box" (a destroyed Lumos ship, out of the game)
+    at: str
+    s: str | None  #: sector id when on the board or a planet
+    c: int | None  #: colony ship space index when on a colony space
+    d: int  #: damage taken this combat (ships; cleared by a repair or when destroyed)
+    g: int | None  #: the seat whose graveyard holds it
+
+
+class Sector(TypedDict):
+    planet: str | None  #: planet name, or None for empty space
+    token: str | None  #: the exploration token on the planet (physical id), or None
+    up: bool  #: the planetary token is face up
+    deep: str | None  #: a face-down deep space token (physical id), or None
+    ast: bool  #: an asteroid field (ships may not enter, R-CMD-03)
+
+
+class Player(TypedDict):
+    faction: str | None  #: kept faction card; None while undecided ("" when none was dealt)
+    ach: str | None  #: kept planetary achievement (secret until the end), None while undecided
+    offer_f: list[str]  #: factions offered at setup (emptied once one is kept)
+    offer_a: list[str]  #: achievements offered at setup
+    light: int  #: light (victory points)
+    res: dict[str, int]  #: resources held: common, uncommon, rare
+    hand: list[str]  #: action cards in hand
+    played: list[str]  #: action cards played and not yet picked up
+    chosen: str | None  #: the action card chosen this round (secret until revealed)
+    tech_hand: list[str]  #: technology cards in hand (physical ids, secret)
+    civ: list[str]  #: civilization cards in play, in play order
+    ability: dict[str, str | None]  #: ship size -> the ship ability card attached
+    mods: dict[str, list[str]]  #: ship size -> mod cards attached
+    exhausted: list[str]  #: cards exhausted since the last refresh
+    grave: list[str]  #: unit ids in this player's graveyard (destroyed by this player)
+    ver: int  #: bumped whenever the cards in play change (card tables are rebuilt then)
+
+
+class Frame(TypedDict, total=False):
+    """One running effect program on the stack (core.py)."""
+
+    prog: str  #: program key in `Rules.programs` (e.g. `card:salvage-drones:0`)
+    pc: int  #: index of the next step
+    p: int  #: the player the effect belongs to ("you")
+    src: str | None  #: the card, token or action that runs it (for the log and errors)
+    sec: str | None  #: "this sector", when the effect has one
+    loc: dict[str, Any]  #: the current step's own progress (options taken, counts left)
+    group: list[int]  #: players of a joint phase (Command's attack)
+    size: str  #: the rolling ship size (die faces)
+    lumos: bool  #: the roll is for Lumos ships
+
+
+class Pending(TypedDict):
+    """The open decision."""
+
+    p: int  #: the seat to decide
+    kind: str  #: a kind from effects/decisions.py
+    options: list[dict[str, Any]]  #: the legal decisions
+    prompt: str  #: what the player is asked
+    by: str  #: "vm" (a frame asked: the answer resumes it) or "flow" (the round flow asked)
+
+
+class Combat(TypedDict):
+    fought: list[str]  #: ships that have rolled this turn (R-CMD-17)
+    doomed: dict[str, int]  #: unit id -> seat that dealt the final damage (removed at the end)
+    pool: int  #: hits rolled and not yet assigned
+
+
+class GameState(TypedDict):
+    v: int  #: state format version
+    seed: int  #: the seed the game was created with
+    n: int  #: number of players
+    round: int  #: the round number, from 1
+    rot: int  #: board rotation step (0 .. period-1)
+    first: int  #: the first player this round
+    #: "faction" / "achievement" (setup keeps), "select" (choosing cards), "resolve"
+    #: (working through `queue`), "ending" (game end triggers), "over"
+    stage: str
+    players: list[Player]
+    units: dict[str, Unit]  #: every piece by id, kept in id order
+    sectors: dict[str, Sector]  #: every sector in play by id, kept in board order
+    homes: list[str]  #: each seat's home sector
+    center: str  #: the center sector
+    deck: list[str]  #: the technology deck, top last (secret order)
+    discard: list[str]  #: discarded technology cards
+    removed: list[str]  #: exploration tokens out of the game
+    lumos: dict[str, Any] | None  #: two-player variant: {"ally": seat or None}; else None
+    #: what is left to resolve this round: ["before"|"after", action, p],
+    #: ["phase", action, i, p], ["together", action, i, players], ["card_end", action],
+    #: ["rotated"]
+    queue: list[list[Any]]
+    stack: list[Frame]  #: running effect programs, top last
+    pending: Pending | None  #: the open decision, or None
+    combat: Combat | None  #: the attack in progress, or None
+    trig: int  #: triggers fired in this action (the loop guard, core.TRIGGER_LIMIT)
+    entry: int  #: 1 once the queue's first entry has fired its window triggers
+    over: bool  #: the game has ended
+    stalled: bool  #: it ended at the round cap with nobody reaching the light to win
+    winners: list[int]  #: the winning seats, once over
+    rng: int  #: the generator's state (never shown to a player)
+
+
+def _deep(value: Any) -> Any:
+    if type(value) is dict:
+        return {k: _deep(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_deep(v) for v in value]
+    return value
+
+
+def _player(pl: dict[str, Any]) -> dict[str, Any]:
+    out = pl.copy()
+    for key in ("offer_f", "offer_a", "hand", "played", "tech_hand", "civ", "exhausted", "grave"):
+        out[key] = pl[key][:]
+    out["res"] = pl["res"].copy()
+    out["ability"] = pl["ability"].copy()
+    out["mods"] = {size: mods[:] for size, mods in pl["mods"].items()}
+    return out
+
+
+def clone_state(st: dict[str, Any]) -> dict[str, Any]:
+    """An independent copy of a state, shaped by the definitions above (no JSON). Keys this
+    module does not know (a newer field) are deep-copied, so a clone is never shared."""
+    out = {k: v if k in _SHAPED else _deep(v) for k, v in st.items()}  # keeps the key order
+    out["players"] = [_player(pl) for pl in st["players"]]
+    out["units"] = {uid: u.copy() for uid, u in st["units"].items()}
+    out["sectors"] = {sid: s.copy() for sid, s in st["sectors"].items()}
+    for key in ("homes", "deck", "discard", "removed", "winners"):
+        out[key] = st[key][:]
+    out["queue"] = [entry[:3] + [_deep(x) for x in entry[3:]] for entry in st["queue"]]
+    out["stack"] = [_deep(frame) for frame in st["stack"]]
+    for key in ("pending", "combat", "lumos"):
+        out[key] = _deep(st[key])
+    return out
+
+
+_SHAPED = frozenset(
+    (
+        "players",
+        "units",
+        "sectors",
+        "homes",
+        "deck",
+        "discard",
+        "removed",
+        "winners",
+        "queue",
+        "stack",
+        "pending",
+        "combat",
+        "lumos",
+    )
+)

@@ -1,0 +1,87 @@
+"""Where the units are: `move_unit`, the one function that moves a piece, and the index it keeps.
+
+The state holds every piece in `state["units"]` (id -> unit, see state.py). Questions such as
+"which ships are in this sector" or "the first ship of this size in p's supply" used to scan all
+of them; the index answers them from buckets kept current by `move_unit`. Buckets list unit ids
+in id order, the order the state's units are kept in (game.canonical_order), so answers come in
+the same order a scan would give. The index is derived data: it lives in `eng.cache` (dropped by
+`Game.state_edited` and on a restore) and is rebuilt from the state when missing.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+KEY = "units"  # the index's key in eng.cache
+
+
+class UnitIndex:
+    """Buckets of unit ids, each in id order."""
+
+    __slots__ = ("board", "by_owner", "colony", "planet_x", "supply")
+
+    def __init__(self, units: dict[str, dict[str, Any]]):
+        #: sector -> ships on the board there
+        self.board: dict[str, list[str]] = {}
+        #: owner -> that side's ships on the board
+        self.by_owner: dict[int, list[str]] = {}
+        #: sector -> the extractor on its planet
+        self.planet_x: dict[str, str] = {}
+        #: (owner, kind, size) -> units in supply (size None for extractors)
+        self.supply: dict[tuple[int, str, str | None], list[str]] = {}
+        #: owner -> extractors on colony ship spaces
+        self.colony: dict[int, list[str]] = {}
+        for uid, u in units.items():  # id order: appending keeps every bucket sorted
+            self._add(uid, u, append=True)
+
+    def _add(self, uid: str, u: dict[str, Any], append: bool = False) -> None:
+        at = u["at"]
+        if at == "board":
+            for bucket in (
+                self.board.setdefault(u["s"], []),
+                self.by_owner.setdefault(u["o"], []),
+            ):
+                bucket.append(uid) if append else insort(bucket, uid)
+        elif at == "supply":
+            bucket = self.supply.setdefault((u["o"], u["k"], u["z"]), [])
+            bucket.append(uid) if append else insort(bucket, uid)
+        elif at == "planet":
+            self.planet_x[u["s"]] = uid
+        elif at == "colony":
+            bucket = self.colony.setdefault(u["o"], [])
+            bucket.append(uid) if append else insort(bucket, uid)
+
+    def _remove(self, uid: str, u: dict[str, Any]) -> None:
+        at = u["at"]
+        if at == "board":
+            self.board[u["s"]].remove(uid)
+            self.by_owner[u["o"]].remove(uid)
+        elif at == "supply":
+            self.supply[(u["o"], u["k"], u["z"])].remove(uid)
+        elif at == "planet":
+            self.planet_x.pop(u["s"], None)
+        elif at == "colony":
+            self.colony[u["o"]].remove(uid)
+
+
+def index(eng: Engine) -> UnitIndex:
+    ix = eng.cache.get(KEY)
+    if ix is None:
+        ix = eng.cache[KEY] = UnitIndex(eng.state["units"])
+    return ix
+
+
+def move_unit(eng: Engine, uid: str, **fields: Any) -> None:
+    """Change where a unit is (`at`, `s` sector, `c` colony space, `d` damage, `g` graveyard
+    holder): the only way the engine moves a piece, so the index stays current."""
+    unit = eng.state["units"][uid]
+    ix = eng.cache.get(KEY)
+    if ix is not None:
+        ix._remove(uid, unit)
+    unit.update(fields)
+    if ix is not None:
+        ix._add(uid, unit)
