@@ -18,9 +18,9 @@ import time
 
 from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.rules import Rules
-from lastlight.interpreter.pack import load_pack_or_raise
-from lastlight.interpreter.paths import content_dir
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.load.pack import load_pack_or_raise
+from lastlight.interpreter.load.paths import content_dir
 
 
 def bench_games(rules: Rules, players: int, games: int) -> dict[str, float]:

@@ -29,9 +29,9 @@ def main() -> None:
     args.add_argument("--runs", type=int, default=20)
     runs = args.parse_args().runs
     started = time.perf_counter()
-    from lastlight.interpreter.engine.rules import Rules
-    from lastlight.interpreter.pack import clear_caches, load_pack
-    from lastlight.interpreter.paths import content_dir
+    from lastlight.interpreter.engine.ruleset import Rules
+    from lastlight.interpreter.load.pack import clear_caches, load_pack
+    from lastlight.interpreter.load.paths import content_dir
 
     imported = time.perf_counter()
     pack, report = load_pack(content_dir())

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import click
-from lastlight.interpreter.engine.rules import Rules
-from lastlight.interpreter.pack import load_pack
-from lastlight.interpreter.paths import find_pack
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.load.pack import load_pack
+from lastlight.interpreter.load.paths import find_pack
 
 #: The `--content` option every command takes.
 content_option = click.option(

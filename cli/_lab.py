@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import click
+from lastlight.cli._content import load_rules_or_exit
 from lastlight.interpreter.engine.bots import BOTS
-from lastlight.interpreter.lab.spec import SimSpec
-
-from ._content import load_rules_or_exit
+from lastlight.interpreter.tools.lab.spec import SimSpec
 
 Row = dict[str, Any]
 
@@ -117,7 +116,7 @@ def provenance(spec: SimSpec) -> dict[str, Any]:
     """What a results file was made from: the spec, the pack and its digest, the engine."""
     from importlib.metadata import version
 
-    from lastlight.interpreter.lab.spec import load_rules
+    from lastlight.interpreter.tools.lab.spec import load_rules
 
     meta = spec.provenance()
     meta["content"] = spec.content
@@ -128,7 +127,7 @@ def provenance(spec: SimSpec) -> dict[str, Any]:
 
 def run_rows(spec: SimSpec, jobs: int, ray_address: str | None, label: str = "") -> list[Row]:
     """Play the sweep with a progress bar (tqdm on stderr, off when stderr is not a terminal)."""
-    from lastlight.interpreter.lab.run import run_sweep
+    from lastlight.interpreter.tools.lab.run import run_sweep
     from tqdm import tqdm
 
     desc = label or ("ray" if ray_address is not None else "games")

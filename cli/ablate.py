@@ -7,9 +7,8 @@ import sys
 from dataclasses import replace
 
 import click
-
-from ._content import content_option
-from ._lab import change_text, make_spec, run_rows, sweep_options
+from lastlight.cli._content import content_option
+from lastlight.cli._lab import change_text, make_spec, run_rows, sweep_options
 
 
 @click.command()
@@ -30,8 +29,8 @@ def ablate_command(
 ) -> None:
     """Play the pack and the pack with ITEM blanked (same id, cost and copies, no effects) on
     the same seeds, and report the change in the holder's win share with a 95% interval."""
-    from lastlight.interpreter.lab.compare import ablation
-    from lastlight.interpreter.lab.spec import load_rules
+    from lastlight.interpreter.tools.lab.compare import ablation
+    from lastlight.interpreter.tools.lab.spec import load_rules
 
     spec = make_spec(content, games, players, bots, seed)
     rules = load_rules(spec.content)

@@ -7,14 +7,13 @@ import sys
 from pathlib import Path
 
 import click
-from lastlight.interpreter.errors import Loc
-
-from ._content import content_option
-from ._lab import make_spec, provenance, run_rows, sweep_options
+from lastlight.cli._content import content_option
+from lastlight.cli._lab import make_spec, provenance, run_rows, sweep_options
+from lastlight.interpreter.load.errors import Loc
 
 
 def _item_locs(content: str) -> dict[str, Loc]:
-    from lastlight.interpreter.lab.spec import load_rules
+    from lastlight.interpreter.tools.lab.spec import load_rules
 
     pack = load_rules(content).pack
     out = {}
@@ -86,15 +85,15 @@ def balance_command(
     bands_file: str | None,
 ) -> None:
     """Balance figures of RESULTS (a `lastlight sim` Parquet file), or of a fresh sweep."""
-    from lastlight.interpreter.lab import bands as bands_mod
-    from lastlight.interpreter.lab.report import (
+    from lastlight.interpreter.tools.lab import bands as bands_mod
+    from lastlight.interpreter.tools.lab.report import (
         BalanceReport,
         render_html,
         render_json,
         render_markdown,
         render_text,
     )
-    from lastlight.interpreter.lab.rows import read_results
+    from lastlight.interpreter.tools.lab.rows import read_results
 
     for out in outputs:
         if Path(out).suffix.lower() not in (".html", ".htm", ".md", ".json"):
@@ -135,7 +134,7 @@ def balance_command(
     if plots_dir:
         import re
 
-        from lastlight.interpreter.lab.report import plots
+        from lastlight.interpreter.tools.lab.report import plots
 
         Path(plots_dir).mkdir(parents=True, exist_ok=True)
         for title, svg in plots(report):

@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 import click
+from lastlight.cli._content import content_option, load_rules_or_exit
 from lastlight.interpreter.board.picture import PictureError, game_svg, svg_to_png
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.replay import (
@@ -16,8 +17,6 @@ from lastlight.interpreter.engine.replay import (
     run_replay,
     write_atomic,
 )
-
-from ._content import content_option, load_rules_or_exit
 
 
 @click.command()

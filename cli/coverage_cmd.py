@@ -6,9 +6,8 @@ import json
 import time
 
 import click
-from lastlight.interpreter.coverage import run_coverage, summary
-
-from ._content import content_option, load_rules_or_exit
+from lastlight.cli._content import content_option, load_rules_or_exit
+from lastlight.interpreter.tools.coverage import run_coverage, summary
 
 
 def _players(value: str) -> list[int]:

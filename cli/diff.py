@@ -6,9 +6,8 @@ import json
 import sys
 
 import click
-
-from ._content import load_rules_or_exit
-from ._lab import change_text, run_rows, sweep_options
+from lastlight.cli._content import load_rules_or_exit
+from lastlight.cli._lab import change_text, run_rows, sweep_options
 
 
 def _fmt_change(c: dict) -> str:
@@ -44,10 +43,9 @@ def diff_command(
     """OLD and NEW are pack folders or git revisions (REV for its content/, REV:PATH). Lists
     items added, removed and changed, then plays both packs on the same seeds and shows which
     figures moved beyond their intervals."""
-    from lastlight.interpreter.lab.compare import compare_rows, item_changes
-    from lastlight.interpreter.lab.packsrc import PackSourceError, pack_folder
-
-    from ._lab import make_spec
+    from lastlight.cli._lab import make_spec
+    from lastlight.interpreter.tools.lab.compare import compare_rows, item_changes
+    from lastlight.interpreter.tools.lab.packsrc import PackSourceError, pack_folder
 
     try:
         with pack_folder(old) as old_dir, pack_folder(new) as new_dir:

@@ -12,10 +12,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import click
-from lastlight.interpreter.errors import Diagnostic
-from lastlight.interpreter.lintrun import lint_path
-
-from ._content import content_option, pack_root
+from lastlight.cli._content import content_option, pack_root
+from lastlight.interpreter.load.errors import Diagnostic
+from lastlight.interpreter.tools.lint_pack import lint_path
 
 
 def _github(d: Diagnostic) -> str:

@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
+from lastlight.cli._content import content_option, load_rules_or_exit
 from lastlight.interpreter.engine.bots import BOTS, ask, make_bot
-from lastlight.interpreter.engine.core import EngineError
 from lastlight.interpreter.engine.describe import card_name, decision_line, event_line, who
 from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.observe import ALL, Reader
 from lastlight.interpreter.engine.replay import (
     ReplayError,
@@ -30,10 +31,8 @@ from lastlight.interpreter.engine.replay import (
     run_replay,
     save_replay,
 )
-from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.table_view import View, table_view
-
-from ._content import content_option, load_rules_or_exit
 
 #: Exit codes: a person quit with `q` (saved or not), and an interrupt (Ctrl-C, Ctrl-D).
 EXIT_QUIT = 0
@@ -154,7 +153,7 @@ def _read_choice(n: int, show_all: Callable[[], None]) -> int:
 
 
 def _ask_human(s: Session, p: int) -> dict:
-    from .screen import console, render
+    from lastlight.cli.screen import console, render
 
     game = s.game
     legal = game.legal()

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import click
 from lastlight.interpreter.engine.replay import write_atomic
-from lastlight.interpreter.errors import did_you_mean
-from lastlight.interpreter.schema import load_schema, schema_names
+from lastlight.interpreter.load.errors import did_you_mean
+from lastlight.interpreter.load.schema import load_schema, schema_names
 
 
 @click.command()

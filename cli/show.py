@@ -7,10 +7,9 @@ import sys
 from typing import Any
 
 import click
-from lastlight.interpreter.errors import did_you_mean
-from lastlight.interpreter.pack import ITEM_KINDS, Pack, load_pack
-
-from ._content import content_option, pack_root
+from lastlight.cli._content import content_option, pack_root
+from lastlight.interpreter.load.errors import did_you_mean
+from lastlight.interpreter.load.pack import ITEM_KINDS, Pack, load_pack
 
 
 def _load(content: str | None) -> Pack:

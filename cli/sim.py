@@ -5,10 +5,9 @@ from __future__ import annotations
 import time
 
 import click
-from lastlight.interpreter.lab.rows import to_table, write_results
-
-from ._content import content_option
-from ._lab import make_spec, provenance, run_rows, sweep_options
+from lastlight.cli._content import content_option
+from lastlight.cli._lab import make_spec, provenance, run_rows, sweep_options
+from lastlight.interpreter.tools.lab.rows import to_table, write_results
 
 
 @click.command()

@@ -7,11 +7,10 @@ import sys
 from pathlib import Path
 
 import click
-from lastlight.interpreter.lintrun import is_pack_folder
-from lastlight.interpreter.pack import SCENARIO_DIR
-from lastlight.interpreter.scenario import discover, run_file
-
-from ._content import content_option, load_rules_or_exit
+from lastlight.cli._content import content_option, load_rules_or_exit
+from lastlight.interpreter.load.pack import SCENARIO_DIR
+from lastlight.interpreter.tools.lint_pack import is_pack_folder
+from lastlight.interpreter.tools.scenario import discover, run_file
 
 
 @click.command()

@@ -6,11 +6,10 @@ import sys
 from pathlib import Path
 
 import click
+from lastlight.cli._content import content_option, load_rules_or_exit
 from lastlight.interpreter.engine.replay import ReplayError, load_replay, write_atomic
-from lastlight.interpreter.viewer.page import render_page
-from lastlight.interpreter.viewer.steps import Viewpoint, build
-
-from ._content import content_option, load_rules_or_exit
+from lastlight.interpreter.tools.viewer.page import render_page
+from lastlight.interpreter.tools.viewer.steps import Viewpoint, build
 
 
 def _viewpoint(ctx: click.Context, param: click.Parameter, value: str) -> Viewpoint:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from lastlight.interpreter.engine.rules import Rules
-from lastlight.interpreter.pack import Pack, load_pack_or_raise
-from lastlight.interpreter.paths import content_dir
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.load.pack import Pack, load_pack_or_raise
+from lastlight.interpreter.load.paths import content_dir
 
 
 @pytest.fixture(scope="session")

@@ -11,8 +11,7 @@ from __future__ import annotations
 from math import gcd
 
 import networkx as nx
-
-from .spec import BoardSpec
+from lastlight.interpreter.board.spec import BoardSpec
 
 EPS = 1e-9
 

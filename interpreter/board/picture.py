@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .svg import render, view_from_state
+from lastlight.interpreter.board.svg import render, view_from_state
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
+    from lastlight.interpreter.engine.game import Game
 
 
 class PictureError(Exception):

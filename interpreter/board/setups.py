@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import Loc, Report, did_you_mean
-from ..yamlload import YDict, YList
-from .graph import Board
+from lastlight.interpreter.board.graph import Board
+from lastlight.interpreter.load.errors import Loc, Report, did_you_mean
+from lastlight.interpreter.load.yamlload import YDict, YList
 
 MAX_ASTEROIDS = 7
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import Loc, Report, did_you_mean
-from ..yamlload import YDict, YList
+from lastlight.interpreter.load.errors import Loc, Report, did_you_mean
+from lastlight.interpreter.load.yamlload import YDict, YList
 
 KINDS = ("center", "inner", "outer", "distant", "home")
 RINGS = ("inner", "outer")

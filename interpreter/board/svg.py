@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
-from .graph import Board
+from lastlight.interpreter.board.graph import Board
 
 # SEATS is re-exported for older callers.
-from .palette import FILL, LUMOS_COLOR, PLANET, SEATS, TOKEN, seat_color  # noqa: F401
+from lastlight.interpreter.board.palette import FILL, LUMOS_COLOR, PLANET, SEATS, TOKEN, seat_color  # noqa: F401
 
 BOARD = 940  # the square the rings are drawn in
 C = BOARD / 2
@@ -391,7 +391,7 @@ def board_layers(board: Board, view: dict[str, Any]) -> tuple[str, str, str]:
 
 def render(board: Board, view: dict[str, Any], title: str = "", *, panel: bool = True) -> str:
     """The SVG picture: title bar, board and side panel, or (`panel=False`) the board alone."""
-    from .legend import legend_svg
+    from lastlight.interpreter.board.legend import legend_svg
 
     if not panel:
         return "".join(board_layers(board, view))

@@ -8,8 +8,8 @@ vocabulary the parser, the checks and the engine use.
 
 from __future__ import annotations
 
-from .decisions import DECISION_KINDS
-from .registry import FORMS, LEMMAS, SLOT_TYPES, forms_of
+from lastlight.interpreter.effects.decisions import DECISION_KINDS
+from lastlight.interpreter.effects.registry import FORMS, LEMMAS, SLOT_TYPES, forms_of
 
 KIND_TITLES = {
     "effect": "Effects (steps that do something)",

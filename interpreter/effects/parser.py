@@ -14,10 +14,17 @@ from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
-from ..errors import did_you_mean
-from . import ast
-from .registry import FORMS, LEMMAS, SLOT_TYPES, Form, Slot, forms_of, head_words
+from lastlight.interpreter.effects import ast
+from lastlight.interpreter.effects.registry import (
+    FORMS,
+    LEMMAS,
+    SLOT_TYPES,
+    Form,
+    Slot,
+    forms_of,
+    head_words,
+)
+from lastlight.interpreter.load.errors import did_you_mean
 
 
 @dataclass(frozen=True, slots=True)

@@ -720,7 +720,7 @@ def vocabulary() -> dict[str, tuple[str, ...]]:
     """The whole vocabulary by kind, in one place: the effect forms (verbs), modifiers, events
     (triggers), conditions and counters of this registry, and the decision kinds of
     decisions.py. The engine's tables, the docs and lint are tested against it."""
-    from .decisions import DECISION_KINDS
+    from lastlight.interpreter.effects.decisions import DECISION_KINDS
 
     out = {kind: tuple(f.id for f in forms_of(kind)) for kind in (E, M, V, C, N)}
     out["decision"] = tuple(DECISION_KINDS)

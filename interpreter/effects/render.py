@@ -10,8 +10,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from . import ast
-from .registry import FORMS
+from lastlight.interpreter.effects import ast
+from lastlight.interpreter.effects.registry import FORMS
 
 _PLURAL_RE = re.compile(r"\{(\w+)\|([^|}]*)\|([^}]*)\}")
 _SLOT_RE = re.compile(r"\{(\w+)\}")

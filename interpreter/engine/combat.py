@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..effects import ast
-from . import lumos
-from . import queries as q
-from .core import feasible, primitive
-from .prims_economy import to_graveyard
-from .units import index
+from lastlight.interpreter.effects import ast
+from lastlight.interpreter.engine import lumos
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.machine import feasible, primitive
+from lastlight.interpreter.engine.primitives.economy import to_graveyard
+from lastlight.interpreter.engine.units import index
 
 if TYPE_CHECKING:
-    from .core import Engine
+    from lastlight.interpreter.engine.machine import Engine
 
 Frame = dict[str, Any]
 

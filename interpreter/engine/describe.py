@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import queries as q
-from .game import Decision, Game
-from .observe import ALL, Reader, redact
-from .rules import base_id
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.game import Decision, Game
+from lastlight.interpreter.engine.observe import ALL, Reader, redact
+from lastlight.interpreter.engine.ruleset import base_id
 
 #: What a reader who may not see an event learns: that it happened.
 _HIDDEN = {
@@ -350,6 +350,6 @@ def _about(game: Game, sector: str) -> str:
 def player_view(game: Game, p: int) -> str:
     """What a player at the table sees, as plain text (the terminal screen renders the same
     view with rich; see `table_view.py`)."""
-    from .table_view import table_view, view_text
+    from lastlight.interpreter.engine.table_view import table_view, view_text
 
     return view_text(table_view(game, p))

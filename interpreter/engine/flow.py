@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..effects import ast
-from . import lumos
-from . import queries as q
-from .prims_economy import gain, pay
-from .rules import base_id
+from lastlight.interpreter.effects import ast
+from lastlight.interpreter.engine import lumos
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.primitives.economy import gain, pay
+from lastlight.interpreter.engine.ruleset import base_id
 
 if TYPE_CHECKING:
-    from .core import Engine
+    from lastlight.interpreter.engine.machine import Engine
 
 
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}

@@ -15,19 +15,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import (  # noqa: F401  (registers primitives)
-    combat,
-    flow,
-    prims_build,
-    prims_cards,
-    prims_economy,
-    prims_move,
-)
-from .core import Engine, EngineError
-from .observe import Observation, Reader, observation, visible_log
-from .rules import Rules
-from .setup import fresh_rng, new_state
-from .state import clone_state
+from lastlight.interpreter.engine import combat, flow  # noqa: F401  (registers primitives)
+from lastlight.interpreter.engine.machine import Engine, EngineError
+from lastlight.interpreter.engine.new_game import fresh_rng, new_state
+from lastlight.interpreter.engine.observe import Observation, Reader, observation, visible_log
+from lastlight.interpreter.engine.primitives import build as prims_build  # noqa: F401  (registers primitives)
+from lastlight.interpreter.engine.primitives import cards as prims_cards  # noqa: F401  (registers primitives)
+from lastlight.interpreter.engine.primitives import economy as prims_economy  # noqa: F401  (registers primitives)
+from lastlight.interpreter.engine.primitives import move as prims_move  # noqa: F401  (registers primitives)
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.engine.state import clone_state
 
 Decision = dict[str, Any]
 
@@ -288,6 +285,6 @@ def _why_illegal(decision: Any, pending: dict[str, Any]) -> str:
 
 def deal_layout(rules: Rules, players: int, rng: Any) -> dict[str, Any]:
     """The board for this player count, dealt from the game's generator (R-SET-03)."""
-    from .layout import deal
+    from lastlight.interpreter.engine.layout import deal
 
     return deal(rules, players, rng)

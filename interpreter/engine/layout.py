@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board.setups import deal as deal_setup
-from .rules import Rules
+from lastlight.interpreter.board.setups import deal as deal_setup
+from lastlight.interpreter.engine.ruleset import Rules
 
 
 def deal(rules: Rules, players: int, rng: Any) -> dict[str, Any]:

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .units import index, move_unit
+from lastlight.interpreter.engine.units import index, move_unit
 
 if TYPE_CHECKING:
-    from .core import Engine
-    from .rules import Rules
+    from lastlight.interpreter.engine.machine import Engine
+    from lastlight.interpreter.engine.ruleset import Rules
 
 #: The Lumos' owner number in units and effects.
 LUMOS = -1

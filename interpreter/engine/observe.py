@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .core import Engine
+    from lastlight.interpreter.engine.machine import Engine
 
 Observation = dict[str, Any]
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..effects import ast
-from . import lumos
-from .rules import base_id
-from .units import index
+from lastlight.interpreter.effects import ast
+from lastlight.interpreter.engine import lumos
+from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.engine.units import index
 
 if TYPE_CHECKING:
-    from .core import Engine
+    from lastlight.interpreter.engine.machine import Engine
 
 # the two-player variant's answers (lumos.py), under the names bots and scenarios use
 LUMOS = lumos.LUMOS

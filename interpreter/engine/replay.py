@@ -14,8 +14,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .game import Game, IllegalDecision
-from .rules import Rules
+from lastlight.interpreter.engine.game import Game, IllegalDecision
+from lastlight.interpreter.engine.ruleset import Rules
 
 FORMAT = "lastlight-replay"
 VERSION = 1

@@ -13,15 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .describe import (
+from lastlight.interpreter.engine.describe import (
     card_name,
     card_text,
     cost_text,
     sector_name,
     who,
 )
-from .game import Game
-from .rules import base_id
+from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.ruleset import base_id
 
 RESOURCES = ("common", "uncommon", "rare")
 

@@ -14,7 +14,7 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .core import Engine
+    from lastlight.interpreter.engine.machine import Engine
 
 KEY = "units"  # the index's key in eng.cache
 

@@ -11,7 +11,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from lastlight.interpreter.paths import content_dir
+from lastlight.interpreter.load.paths import content_dir
 
 MINIMAL = Path(__file__).resolve().parents[1] / "content_cases" / "minimal"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from lastlight.cli.main import main
-from lastlight.interpreter.paths import content_dir
+from lastlight.interpreter.load.paths import content_dir
 
 REPO = Path(__file__).resolve().parents[2]
 TYPO = ("gain 1 rare", "gain 1 rair")

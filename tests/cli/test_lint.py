@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from lastlight.cli.main import main
-from lastlight.interpreter.paths import content_dir
+from lastlight.interpreter.load.paths import content_dir
 
 from .corpus import FAC, TECH, build_pack
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 from lastlight.cli.main import main
-from lastlight.interpreter.pack import KINDS
+from lastlight.interpreter.load.pack import KINDS
 
 
 def test_list() -> None:

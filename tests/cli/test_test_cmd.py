@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from lastlight.cli.main import main
-from lastlight.interpreter.paths import content_dir
+from lastlight.interpreter.load.paths import content_dir
 
 
 def _json(args: list[str]) -> tuple[int, dict]:  # type: ignore[type-arg]

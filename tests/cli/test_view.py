@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from lastlight.cli.main import main
-from lastlight.interpreter.paths import content_dir
+from lastlight.interpreter.load.paths import content_dir
 
 from tests.browser import open_page, screenshot_is_blank
 

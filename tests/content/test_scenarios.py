@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lastlight.interpreter.engine.rules import Rules
-from lastlight.interpreter.pack import SCENARIO_DIR
-from lastlight.interpreter.paths import content_dir
-from lastlight.interpreter.scenario import discover, load_file, run_scenario
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.load.pack import SCENARIO_DIR
+from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.tools.scenario import discover, load_file, run_scenario
 
 FILES = discover(content_dir() / SCENARIO_DIR)
 CASES = [(f, item) for f in FILES for item in load_file(f)[0]]

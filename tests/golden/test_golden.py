@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from lastlight.interpreter.engine.replay import ReplayError, run_replay
-from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.engine.ruleset import Rules
 
 from .regenerate import state_digest
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Bot, ask, play_game
-from .heuristic import HeuristicBot
-from .random_bot import RandomBot
+from lastlight.interpreter.engine.bots.base import Bot, ask, play_game
+from lastlight.interpreter.engine.bots.heuristic import HeuristicBot
+from lastlight.interpreter.engine.bots.random_bot import RandomBot
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
 

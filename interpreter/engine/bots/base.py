@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core import Engine
-from ..observe import Observation
-from ..rng import Rng, seed_state
+from lastlight.interpreter.engine.machine import Engine
+from lastlight.interpreter.engine.observe import Observation
+from lastlight.interpreter.engine.rng import Rng, seed_state
 
 if TYPE_CHECKING:
-    from ..game import Decision, Game
-    from ..rules import Rules
+    from lastlight.interpreter.engine.game import Decision, Game
+    from lastlight.interpreter.engine.ruleset import Rules
 
 
 class Bot:

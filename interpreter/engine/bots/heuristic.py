@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import queries as q
-from ..core import Engine
-from ..game import Decision
-from ..observe import Observation
-from .base import Bot
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.bots.base import Bot
+from lastlight.interpreter.engine.game import Decision
+from lastlight.interpreter.engine.machine import Engine
+from lastlight.interpreter.engine.observe import Observation
 
 
 class HeuristicBot(Bot):
@@ -48,7 +48,7 @@ class HeuristicBot(Bot):
             ring = [s for s in planets if eng.board.kind(s) in ("inner", "outer")]
             score += 4.0 + 2 * len(ring) + (3 if len(pl["played"]) >= 3 else 0)
         if "build_extractors" in forms:
-            from ..prims_build import extractor_sites
+            from lastlight.interpreter.engine.primitives.build import extractor_sites
 
             planet_sites = [s for s in extractor_sites(eng, p) if "sector" in s]
             score += 3.0 + 5 * bool(planet_sites)
@@ -155,7 +155,7 @@ def _action_forms(game: _Seen, card: str) -> set[str]:
     key = ("forms", card)
     cached = game.eng.cache.get(key)
     if cached is None:
-        from ...effects.ast import walk_phrases
+        from lastlight.interpreter.effects.ast import walk_phrases
 
         cached = {
             ph.form

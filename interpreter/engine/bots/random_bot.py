@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..game import Decision
-from ..observe import Observation
-from .base import Bot
+from lastlight.interpreter.engine.bots.base import Bot
+from lastlight.interpreter.engine.game import Decision
+from lastlight.interpreter.engine.observe import Observation
 
 
 class RandomBot(Bot):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 from lastlight.interpreter.board.graph import Board
-from lastlight.interpreter.pack import Pack
+from lastlight.interpreter.load.pack import Pack
 
 INNER_TO_OUTER = {0: [0, 1], 1: [2, 3], 2: [4, 5], 3: [6, 7]}  # inner position -> outer positions
 OUTER_TO_DISTANT = {

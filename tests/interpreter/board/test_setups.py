@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from lastlight.interpreter.board.setups import deal, seat_profile
 from lastlight.interpreter.engine.rng import Rng, seed_state
-from lastlight.interpreter.pack import Pack
+from lastlight.interpreter.load.pack import Pack
 
 COUNTS = {
     2: {"inner": 2, "outer": 4, "distant": 2},

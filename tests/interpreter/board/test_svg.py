@@ -13,7 +13,7 @@ from lastlight.interpreter.board.picture import game_svg, public_view
 from lastlight.interpreter.board.svg import BOARD, PANEL, TOP, layout, render, view_from_state
 from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.engine.ruleset import Rules
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.effects.parser import parse_clause, parse_condition
-from lastlight.interpreter.pack import Pack
+from lastlight.interpreter.load.pack import Pack
 
 
 def ok(text: str) -> ast.Clause:

@@ -13,8 +13,8 @@ from lastlight.interpreter.effects.parser import parse_clause, parse_condition
 from lastlight.interpreter.effects.registry import FORMS, forms_of
 from lastlight.interpreter.effects.render import render_clause
 from lastlight.interpreter.engine import game  # noqa: F401  (registers primitives)
-from lastlight.interpreter.engine.core import PRIMITIVES
-from lastlight.interpreter.engine.nouns import CONDITIONS, COUNTERS
+from lastlight.interpreter.engine.conditions import CONDITIONS, COUNTERS
+from lastlight.interpreter.engine.machine import PRIMITIVES
 
 ROOT = Path(__file__).resolve().parents[3]
 

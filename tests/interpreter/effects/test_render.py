@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from lastlight.interpreter.effects.parser import parse_clause
 from lastlight.interpreter.effects.render import render_clause
-from lastlight.interpreter.pack import Pack
+from lastlight.interpreter.load.pack import Pack
 
 PARAMS = {"research_draw": 3, "research_keep": 2, "trade_choices": 2}
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.game import Decision, Game
-from lastlight.interpreter.engine.rules import Rules, base_id
-from lastlight.interpreter.scenario_expect import matches
+from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.tools.scenario_expect import matches
 
 Policy = Callable[[Game, list[Decision]], Decision]
 

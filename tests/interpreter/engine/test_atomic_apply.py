@@ -7,13 +7,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from lastlight.interpreter.engine import core
+from lastlight.interpreter.engine import machine as core
 from lastlight.interpreter.engine.bots import RandomBot, ask
-from lastlight.interpreter.engine.core import EngineError
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.rules import Rules
-from lastlight.interpreter.pack import load_pack_or_raise
-from lastlight.interpreter.paths import content_dir
+from lastlight.interpreter.engine.machine import EngineError
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.load.pack import load_pack_or_raise
+from lastlight.interpreter.load.paths import content_dir
 
 from . import table as t
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lastlight.interpreter.engine.bots import HeuristicBot, RandomBot, make_bot, play_game
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.engine.ruleset import Rules
 
 
 def test_random_bot_only_picks_legal_decisions(rules: Rules) -> None:

@@ -15,9 +15,9 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 from lastlight.interpreter.engine.bots import RandomBot
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.rules import Rules
-from lastlight.interpreter.pack import load_pack_or_raise
-from lastlight.interpreter.paths import content_dir
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.load.pack import load_pack_or_raise
+from lastlight.interpreter.load.paths import content_dir
 
 from .invariants import play_checked
 

@@ -8,7 +8,7 @@ from lastlight.interpreter.engine.bots import HeuristicBot, ask, play_game
 from lastlight.interpreter.engine.describe import decision_line, event_line, player_view
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL
-from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.engine.ruleset import Rules
 
 
 def test_every_event_of_a_game_reads_as_a_line(rules: Rules) -> None:

@@ -9,15 +9,15 @@ import sys
 
 from lastlight.interpreter.engine.bots import HeuristicBot, RandomBot, ask
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.engine.ruleset import Rules
 
 SCRIPT = """
 import hashlib
 from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.rules import Rules
-from lastlight.interpreter.pack import load_pack_or_raise
-from lastlight.interpreter.paths import content_dir
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.load.pack import load_pack_or_raise
+from lastlight.interpreter.load.paths import content_dir
 rules = Rules.from_pack(load_pack_or_raise(content_dir()))
 game = Game.new(rules, {players}, {seed})
 bot = RandomBot({seed})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game, IllegalDecision
-from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.engine.ruleset import Rules
 
 
 def test_a_new_game_asks_a_player(rules: Rules) -> None:

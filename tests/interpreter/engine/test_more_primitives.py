@@ -10,11 +10,11 @@ import shutil
 from pathlib import Path
 
 import yaml
-from lastlight.interpreter.engine.rules import Rules
-from lastlight.interpreter.pack import load_pack_or_raise
-from lastlight.interpreter.paths import content_dir
-from lastlight.interpreter.scenario import run_scenario
-from lastlight.interpreter.yamlload import parse_yaml_text
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.load.pack import load_pack_or_raise
+from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.load.yamlload import parse_yaml_text
+from lastlight.interpreter.tools.scenario import run_scenario
 
 
 def _pack_with(tmp_path: Path, file: str, old: str, new: str) -> Rules:

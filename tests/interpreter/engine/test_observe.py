@@ -10,7 +10,7 @@ from typing import Any
 from lastlight.interpreter.engine.bots import BOTS, Bot, RandomBot, ask, make_bot, play_game
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL, PRIVATE_KEYS, visible_log
-from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.engine.ruleset import Rules
 
 
 def _midgame(rules: Rules, players: int, seed: int, steps: int) -> Game:

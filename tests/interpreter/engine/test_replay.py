@@ -15,7 +15,7 @@ from lastlight.interpreter.engine.replay import (
     run_replay,
     save_replay,
 )
-from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.engine.ruleset import Rules
 
 
 def _recorded(rules: Rules, tmp_path: Path) -> Path:

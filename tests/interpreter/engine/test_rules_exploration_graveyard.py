@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.rules import Rules, base_id
+from lastlight.interpreter.engine.ruleset import Rules, base_id
 
 from . import table as t
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.rules import Rules, base_id
+from lastlight.interpreter.engine.ruleset import Rules, base_id
 
 from . import table as t
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.engine.ruleset import Rules
 
 from . import table as t
 

@@ -9,7 +9,7 @@ from typing import get_type_hints
 from lastlight.interpreter.engine import state as state_doc
 from lastlight.interpreter.engine.bots import RandomBot
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.state import clone_state
 from lastlight.interpreter.engine.units import KEY, UnitIndex, index
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from lastlight.interpreter.engine.bots import HeuristicBot, ask
 from lastlight.interpreter.engine.describe import card_name, event_line
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.rules import Rules
+from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.table_view import table_view, view_text
 
 

@@ -1,0 +1,71 @@
+"""The board phase of loading a pack: build the board and the setups, and check them."""
+
+from __future__ import annotations
+
+import networkx as nx
+from lastlight.interpreter.board.graph import Board
+from lastlight.interpreter.board.setups import read_setups
+from lastlight.interpreter.board.spec import read_board
+from lastlight.interpreter.load.errors import Report
+from lastlight.interpreter.load.pack import Pack, register_phase
+
+
+@register_phase("board")
+def build_board(pack: Pack, report: Report) -> None:
+    doc = pack.doc("board")
+    if doc is None:
+        return
+    before = len(report.errors)
+    spec = read_board(doc.data, report)
+    if spec is None or len(report.errors) > before:
+        return
+    board = Board(spec)
+    for r in range(board.period):  # B006: every sector reachable in every rotation state
+        g = board.graph(r)
+        if spec.center in g:
+            lost = sorted(set(g.nodes) - nx.node_connected_component(g, spec.center))
+            for sid in lost:
+                report.error(
+                    spec.locs[sid],
+                    "B006",
+                    f"sector '{sid}' cannot be reached from the center after {r} rotation(s)",
+                )
+            if lost:
+                return
+    pack.models["board"] = board
+    setups_doc = pack.doc("setups")
+    if setups_doc is None:
+        return
+    setups = read_setups(setups_doc.data, board, report)
+    game = pack.doc("game")
+    if game is not None:
+        players = game.data.get("players") or {}
+        lo, hi = int(players.get("min", 2)), int(players.get("max", 4))
+        for n in range(lo, hi + 1):
+            if n not in setups:
+                report.error(
+                    setups_doc.data.loc_of("items"),
+                    "B106",
+                    f"no setup for {n} players (the game allows {lo} to {hi})",
+                )
+    planets = sum(int(p.get("copies", 1)) for p in pack.items_of("planets"))
+    piles: dict[str, int] = {}
+    for t in pack.items_of("exploration"):
+        piles[str(t.get("pile"))] = piles.get(str(t.get("pile")), 0) + int(t.get("copies", 1))
+    for setup in setups.values():
+        wants = {
+            "planets": len(setup.planets),
+            "deep_space": len(setup.deep_space),
+            "common": sum(1 for _s, p in setup.planets if p == "common"),
+            "rare": sum(1 for _s, p in setup.planets if p == "rare"),
+        }
+        have = {"planets": planets, **piles}
+        for what, n in wants.items():
+            if n > have.get(what, 0):
+                report.error(
+                    setup.loc,
+                    "B108",
+                    f"the {setup.players}-player setup needs {n} "
+                    f"{what.replace('_', ' ')} but the box has {have.get(what, 0)}",
+                )
+    pack.models["setups"] = setups

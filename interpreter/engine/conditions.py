@@ -1,0 +1,83 @@
+"""Counters (`per 4 technologies in play`) and condition phrases (`you control an inner planet`).
+
+Each registry form of kind `counter` or `condition` has one function here; a test proves the
+table covers the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from lastlight.interpreter.effects import ast
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.units import index
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.engine.machine import Engine
+
+Frame = dict[str, Any]
+
+
+def _place_ok(eng: Engine, sector: str, place: str | None) -> bool:
+    return place is None or eng.board.kind(sector) == place
+
+
+def _color_ok(eng: Engine, sector: str, color: str | None) -> bool:
+    if color is None:
+        return True
+    planet = eng.state["sectors"][sector]["planet"]
+    return bool(planet) and color in eng.rules.planets[planet]["colors"]
+
+
+def _planets(eng: Engine, p: int, place: str | None, color: str | None) -> int:
+    return sum(
+        1
+        for s in q.planets_controlled(eng, p)
+        if _place_ok(eng, s, place) and _color_ok(eng, s, color)
+    )
+
+
+COUNTERS: dict[str, Callable[[Engine, Frame, ast.Phrase], int]] = {
+    "tech_in_play": lambda e, f, ph: q.techs_in_play(e, f["p"]),
+    "tech_in_hand": lambda e, f, ph: len(e.state["players"][f["p"]]["tech_hand"]),
+    "extractor_on": lambda e, f, ph: _planets(e, f["p"], ph.get("place"), None),
+    "planet_controlled": lambda e, f, ph: _planets(e, f["p"], ph.get("place"), ph.get("color")),
+    "ship_in_center": lambda e, f, ph: sum(
+        1 for uid in q.ships_in(e, e.state["center"]) if e.state["units"][uid]["o"] == f["p"]
+    ),
+    "ships_on_board": lambda e, f, ph: sum(
+        1
+        for uid in index(e).by_owner.get(f["p"], ())
+        if ph.get("size") in (None, e.state["units"][uid]["z"])
+    ),
+    "graveyard_units": lambda e, f, ph: len(e.state["players"][f["p"]]["grave"]),
+    "played_actions": lambda e, f, ph: len(e.state["players"][f["p"]]["played"]),
+    "player_count": lambda e, f, ph: e.state["n"],
+    "light_held": lambda e, f, ph: e.state["players"][f["p"]]["light"],
+}
+
+
+def count_noun(eng: Engine, frame: Frame, noun: ast.Phrase) -> int:
+    return COUNTERS[noun.form](eng, frame, noun)
+
+
+def _have(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
+    what = ph.get("what")
+    pl = eng.state["players"][frame["p"]]
+    have = pl["light"] if what == "light" else pl["res"][what]
+    return have >= q.amount(eng, frame["p"], ph.get("n"))
+
+
+CONDITIONS: dict[str, Callable[[Engine, Frame, ast.Phrase], bool]] = {
+    "control_planet": lambda e, f, ph: _planets(e, f["p"], ph.get("place"), ph.get("color")) > 0,
+    "have_at_least": _have,
+    "have_ship_here": lambda e, f, ph: (
+        f.get("sec") is not None
+        and any(e.state["units"][uid]["o"] == f["p"] for uid in q.ships_in(e, f["sec"]))
+    ),
+}
+
+
+def test_phrase(eng: Engine, frame: Frame, phrase: ast.Phrase) -> bool:
+    return CONDITIONS[phrase.form](eng, frame, phrase)

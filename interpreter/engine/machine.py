@@ -1,0 +1,356 @@
+"""The effect machine: a stack of frames that runs compiled effect sequences over a state.
+
+A frame is plain data (`{"prog", "pc", "p", "src", "sec", "loc", ...}`) kept in the state, so a
+game can be saved in the middle of any effect. Each step of a sequence is a `May`, a `Choose` or a
+`Do`; a `Do` calls the primitive registered for its form (primitives.py). A primitive returns
+True when done, or False after it asked a decision (`ask`) or pushed frames (triggers) that must
+run first; it is then called again, with the decision or with None, and continues from what it
+kept in `frame["loc"]`. Trigger processing goes through the same stack, with a loop guard.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any
+
+from lastlight.interpreter.effects import ast
+from lastlight.interpreter.effects.decisions import DECISION_KINDS
+from lastlight.interpreter.effects.registry import forms_of
+from lastlight.interpreter.engine import conditions as nouns
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.rng import Rng
+from lastlight.interpreter.engine.ruleset import Rules, base_id
+
+#: A primitive: (engine, frame, phrase, multiplier, choice) -> done?
+Primitive = Callable[["Engine", dict, ast.Phrase, int, Any], bool]
+PRIMITIVES: dict[str, Primitive] = {}
+#: Optional feasibility checks used to skip a `may` that could do nothing.
+FEASIBLE: dict[str, Callable[[Engine, dict, ast.Phrase], bool]] = {}
+
+#: Every event a trigger may wait for (the registry's `event` forms).
+EVENTS = frozenset(form.id for form in forms_of("event"))
+
+COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge,
+    "<=": operator.le,
+    ">": operator.gt,
+    "<": operator.lt,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
+
+TRIGGER_LIMIT = 400  # trigger firings within one action resolution before we call it a loop
+
+
+class EngineError(Exception):
+    """The content made the engine do something impossible (e.g. a trigger loop)."""
+
+
+def primitive(*forms: str) -> Callable[[Primitive], Primitive]:
+    def wrap(fn: Primitive) -> Primitive:
+        for form in forms:
+            PRIMITIVES[form] = fn
+        return fn
+
+    return wrap
+
+
+def feasible(*forms: str) -> Callable[[Callable], Callable]:
+    def wrap(fn: Callable) -> Callable:
+        for form in forms:
+            FEASIBLE[form] = fn
+        return fn
+
+    return wrap
+
+
+class Engine:
+    """Rules + board + one state. `flow` drives rounds; the stack runs effects."""
+
+    def __init__(self, rules: Rules, board: Any, state: dict[str, Any], *, log: bool = True):
+        self.rules = rules
+        self.board = board
+        self.state = state
+        self.params = rules.params_for(state["n"])
+        self.cache: dict[Any, Any] = {}
+        self.log: list[dict[str, Any]] | None = [] if log else None
+        #: Coverage counters (None unless a coverage run asks for them): program key -> pushes,
+        #: and card ids whose lasting modifiers were in play.
+        self.fired: dict[str, int] | None = None
+        self.in_play: set[str] | None = None
+
+    def turn_order(self) -> tuple[int, ...]:
+        n, first = self.state["n"], self.state["first"]
+        return tuple((first + i) % n for i in range(n))
+
+    def asteroids(self) -> frozenset[str]:
+        cached = self.cache.get("asteroids")
+        if cached is None:
+            cached = frozenset(s for s, info in self.state["sectors"].items() if info["ast"])
+            self.cache["asteroids"] = cached
+        return cached
+
+    # --- chance -----------------------------------------------------------------------------
+    def below(self, n: int) -> int:
+        rng = Rng(self.state["rng"])
+        value = rng.below(n)
+        self.state["rng"] = rng.state
+        return value
+
+    def shuffle(self, items: list[Any]) -> None:
+        rng = Rng(self.state["rng"])
+        rng.shuffle(items)
+        self.state["rng"] = rng.state
+
+    # --- the event log ----------------------------------------------------------------------
+    def event(
+        self,
+        name: str,
+        p: int | None = None,
+        src: str | None = None,
+        *,
+        see: tuple[int, ...] | None = None,
+        **data: Any,
+    ) -> None:
+        """Log an event. `see` names the seats that may read it (None: everyone)."""
+        if self.log is None:
+            return
+        entry: dict[str, Any] = {"round": self.state["round"], "event": name}
+        if p is not None:
+            entry["player"] = p
+        if see is not None:
+            entry["see"] = list(see)
+        entry.update(data)
+        if src:
+            entry["source"] = src
+            loc = self.source_loc(src)
+            if loc:
+                entry["at"] = loc
+        self.log.append(entry)
+
+    def source_loc(self, src: str) -> str:
+        if src.startswith(("action:", "token:", "die:", "trade:", "card:")):
+            return self.rules.program_locs.get(src, "")
+        card = self.rules.cards.get(base_id(src))
+        if card and card.locs:
+            return card.locs[0]
+        token = self.rules.tokens.get(src)
+        return token.loc if token else ""
+
+    # --- decisions --------------------------------------------------------------------------
+    def ask(
+        self, p: int, kind: str, options: list[dict[str, Any]], prompt: str, by: str = "vm"
+    ) -> bool:
+        """Stop for a decision of player p among options. Always returns False (not done)."""
+        if kind not in DECISION_KINDS:  # the registry scenarios and lint read
+            raise EngineError(f"decision kind '{kind}' is not in effects/decisions.py")
+        self.state["pending"] = {
+            "p": p,
+            "kind": kind,
+            "options": options,
+            "prompt": prompt,
+            "by": by,
+        }
+        return False
+
+    # --- frames -----------------------------------------------------------------------------
+    def push(
+        self, prog: str, p: int, src: str | None = None, sec: str | None = None, **ctx: Any
+    ) -> None:
+        frame = {"prog": prog, "pc": 0, "p": p, "src": src, "sec": sec, "loc": {}}
+        frame.update(ctx)
+        if self.fired is not None:
+            self.fired[prog] = self.fired.get(prog, 0) + 1
+        self.state["stack"].append(frame)
+
+    def run_frame(self, choice: Any = None) -> None:
+        """Run the top frame's steps until one asks a decision or pushes frames that must run
+        first, or the frame is finished (then it is popped)."""
+        st = self.state
+        stack = st["stack"]
+        frame = stack[-1]
+        steps = self.rules.programs[frame["prog"]].steps
+        while True:
+            pc = frame["pc"]
+            if pc >= len(steps):
+                stack.pop()
+                return
+            step = steps[pc]
+            if type(step) is ast.Do:  # the common case, inline
+                loc = frame["loc"]
+                if "mult" not in loc:
+                    if step.cond is not None and not self.test(frame, step.cond):
+                        done = True
+                    else:
+                        loc["mult"] = self.count(frame, step.counter) if step.counter else 1
+                        done = PRIMITIVES[step.phrase.form](
+                            self, frame, step.phrase, loc["mult"], choice
+                        )
+                else:
+                    done = PRIMITIVES[step.phrase.form](
+                        self, frame, step.phrase, loc["mult"], choice
+                    )
+            else:
+                done = self._step(frame, step, choice)
+            if not done:
+                return
+            # the frame may have been re-pushed below others: find it by identity
+            frame["pc"] = pc + 1
+            frame["loc"] = {}
+            if not stack or stack[-1] is not frame or st["pending"] is not None:
+                return
+            if pc + 1 >= len(steps):
+                stack.pop()  # finished and on top: pop now rather than on another trip
+                return
+            choice = None
+
+    def _step(self, frame: dict[str, Any], step: ast.Step, choice: Any) -> bool:
+        loc = frame["loc"]
+        if type(step) is ast.Do:  # the common case first
+            if "mult" not in loc:
+                if step.cond is not None and not self.test(frame, step.cond):
+                    return True
+                loc["mult"] = self.count(frame, step.counter) if step.counter else 1
+            return PRIMITIVES[step.phrase.form](self, frame, step.phrase, loc["mult"], choice)
+        p = frame["p"]
+        if isinstance(step, ast.May):
+            if "go" in loc:
+                return True
+            if choice is None:
+                if not self._feasible(frame, step.step):
+                    return True
+                return self.ask(
+                    p,
+                    "may",
+                    [{"kind": "may", "do": True}, {"kind": "may", "do": False}],
+                    f"You may: {self._text(step.step)}",
+                )
+            if not choice.get("do"):
+                return True
+            loc["go"] = 1
+            self.push_child(frame, f"{frame['prog']}.{frame['pc']}.may")
+            return False
+        if isinstance(step, ast.Choose):
+            if "left" not in loc:
+                loc["left"] = q.amount(self, p, step.count)
+                loc["picked"] = []
+            if choice is not None:
+                i = choice["option"]
+                loc["left"] -= 1
+                loc["picked"].append(i)
+                self.push_child(frame, f"{frame['prog']}.{frame['pc']}.opt{i}")
+                return False
+            if loc["left"] <= 0:
+                return True
+            options = []
+            for i, option in enumerate(step.options):
+                if step.distinct and i in loc["picked"]:
+                    continue
+                if option.steps and not self._feasible(frame, option.steps[0]):
+                    continue
+                options.append({"kind": "choose", "option": i})
+            if not options:
+                return True
+            return self.ask(
+                p,
+                "choose",
+                options,
+                "Choose one: "
+                + " | ".join(self._text_seq(step.options[o["option"]]) for o in options),
+            )
+        assert isinstance(step, ast.Do)
+        if "mult" not in loc:
+            if step.cond is not None and not self.test(frame, step.cond):
+                return True
+            loc["mult"] = self.count(frame, step.counter) if step.counter else 1
+        return PRIMITIVES[step.phrase.form](self, frame, step.phrase, loc["mult"], choice)
+
+    def push_child(self, frame: dict[str, Any], prog: str) -> None:
+        """Run another program in the same context (an option, a `may` body, a trade)."""
+        child = {k: v for k, v in frame.items() if k not in ("prog", "pc", "loc")}
+        child.update({"prog": prog, "pc": 0, "loc": {}})
+        self.state["stack"].append(child)
+        if self.fired is not None:
+            self.fired[prog] = self.fired.get(prog, 0) + 1
+
+    def _feasible(self, frame: dict[str, Any], step: ast.Step) -> bool:
+        if isinstance(step, ast.Do):
+            check = FEASIBLE.get(step.phrase.form)
+            if step.cond is not None and not self.test(frame, step.cond):
+                return False
+            return check(self, frame, step.phrase) if check else True
+        if isinstance(step, ast.May):
+            return self._feasible(frame, step.step)
+        return True
+
+    def _text(self, step: ast.Step) -> str:
+        from lastlight.interpreter.effects.render import render_step
+
+        return render_step(step, self.params)
+
+    def _text_seq(self, seq: ast.Seq) -> str:
+        from lastlight.interpreter.effects.render import render_seq
+
+        return render_seq(seq, self.params)
+
+    # --- conditions and counters -----------------------------------------------------------
+    def count(self, frame: dict[str, Any], counter: ast.Counter) -> int:
+        return self.noun(frame, counter.noun) // counter.per
+
+    def noun(self, frame: dict[str, Any], noun: ast.Phrase) -> int:
+        return nouns.COUNTERS[noun.form](self, frame, noun)
+
+    def test(self, frame: dict[str, Any], cond: ast.Cond) -> bool:
+        kind = type(cond)
+        if kind is ast.Compare:  # the common case first
+            left = nouns.COUNTERS[cond.noun.form](self, frame, cond.noun)
+            return COMPARE[cond.op](left, q.amount(self, frame["p"], cond.value))
+        if kind is ast.Test:
+            return nouns.CONDITIONS[cond.phrase.form](self, frame, cond.phrase)
+        if isinstance(cond, ast.And):
+            return self.test(frame, cond.left) and self.test(frame, cond.right)
+        if isinstance(cond, ast.Or):
+            return self.test(frame, cond.left) or self.test(frame, cond.right)
+        if isinstance(cond, ast.Not):
+            return not self.test(frame, cond.inner)
+        if isinstance(cond, ast.Compare):
+            left = self.noun(frame, cond.noun)
+            right = q.amount(self, frame["p"], cond.value)
+            return COMPARE[cond.op](left, right)
+        return nouns.CONDITIONS[cond.phrase.form](self, frame, cond.phrase)
+
+    # --- triggers ---------------------------------------------------------------------------
+    def fire(self, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:
+        """Push the frames of p's cards that listen for this event; returns how many."""
+        if form not in EVENTS:  # the registry's events are the only ones (effects/registry.py)
+            raise EngineError(f"event '{form}' is not in effects/registry.py")
+        if p < 0 or form not in self.rules.listeners:
+            return 0
+        clauses = q.tables(self, p).triggers.get(form)
+        if not clauses:
+            return 0
+        args = args or {}
+        frames: list[tuple[str, str, str | None]] = []
+        for cid, size, i, clause in clauses:
+            if form == "activated" and size != args.get("size"):
+                continue
+            if any(clause.event.args.get(k) not in (None, v) for k, v in args.items()):
+                continue
+            probe = {"p": p, "sec": ctx.get("sec"), "src": cid}
+            if clause.cond is not None and not self.test(probe, clause.cond):
+                continue
+            frames.append((f"card:{base_id(cid)}:{i}", cid, size))
+        if not frames:
+            return 0
+        self.state["trig"] = self.state.get("trig", 0) + len(frames)
+        if self.state["trig"] > TRIGGER_LIMIT:
+            raise EngineError(
+                f"trigger loop: more than {TRIGGER_LIMIT} triggers fired within one "
+                f"action (last: '{form}' on {frames[-1][1]} at "
+                f"{self.source_loc(frames[-1][0])})"
+            )
+        for prog, cid, _size in reversed(frames):
+            self.event("trigger", p, prog, card=cid, on=form)
+            self.push(prog, p, src=cid, **ctx)
+        return len(frames)

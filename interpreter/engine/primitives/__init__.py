@@ -1,0 +1,1 @@
+"""primitives: see the package modules."""

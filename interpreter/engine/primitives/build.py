@@ -1,0 +1,181 @@
+"""Primitives that put pieces on the board: ships and extractors (R-CON-*, R-EXP-03, R-EXP-05)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lastlight.interpreter.effects import ast
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.machine import feasible, primitive
+from lastlight.interpreter.engine.primitives.economy import leave_graveyard, pay
+from lastlight.interpreter.engine.units import index, move_unit
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.engine.machine import Engine
+
+Frame = dict[str, Any]
+
+
+def supply_unit(eng: Engine, p: int, kind: str, size: str | None = None) -> str | None:
+    """The first unit of p's in supply (id order), or None."""
+    supply = index(eng).supply
+    if size is None and kind == "s":  # any size: the first in id order
+        firsts = [b[0] for (o, k, _z), b in supply.items() if o == p and k == kind and b]
+        return min(firsts) if firsts else None
+    bucket = supply.get((p, kind, size))
+    return bucket[0] if bucket else None
+
+
+def place_ship(eng: Engine, uid: str, sector: str, src: str | None, p: int) -> None:
+    move_unit(eng, uid, at="board", s=sector, d=0)
+    eng.event("build", p, src, unit=uid, size=eng.state["units"][uid]["z"], sector=sector)
+
+
+def _ship_options(eng: Engine, p: int) -> list[dict[str, Any]]:
+    options: list[dict[str, Any]] = []
+    for size in eng.rules.sizes:
+        cost = q.ship_cost(eng, p, size)
+        if not q.can_pay(eng, p, cost):
+            continue
+        if supply_unit(eng, p, "s", size):
+            options.append({"kind": "build", "size": size})
+        for holder in eng.turn_order():  # R-CON-02: out of an opponent's graveyard
+            if holder != p and _grave_ship(eng, p, size, holder):
+                options.append({"kind": "build", "size": size, "from": holder})
+    return options
+
+
+def _grave_ship(eng: Engine, p: int, size: str, holder: int) -> str | None:
+    for uid in eng.state["players"][holder]["grave"]:
+        u = eng.state["units"][uid]
+        if u["o"] == p and u["k"] == "s" and u["z"] == size:
+            return uid
+    return None
+
+
+@primitive("build_ships")
+def _build_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-CON-01/02: build any number of ships you can pay for, in your home sector."""
+    p = frame["p"]
+    if choice is not None:
+        if choice["kind"] == "done":
+            return True
+        size = choice["size"]
+        cost = q.ship_cost(eng, p, size)
+        holder = choice.get("from")
+        if holder is None:
+            uid = supply_unit(eng, p, "s", size)
+            pay(eng, p, cost, frame["src"])
+        else:
+            uid = _grave_ship(eng, p, size, holder)
+            pay(eng, p, cost, frame["src"], to=holder)
+            assert uid is not None
+            leave_graveyard(eng, uid)
+        assert uid is not None
+        place_ship(eng, uid, eng.state["homes"][p], frame["src"], p)
+        eng.fire("build_ship", p, {"size": size})
+        return False
+    options = _ship_options(eng, p)
+    if not options:
+        return True
+    return eng.ask(p, "build", [*options, {"kind": "done"}], "Build a ship, or done")
+
+
+@feasible("build_ship_free")
+def _can_build_free(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
+    return supply_unit(eng, frame["p"], "s", ph.args["size"]) is not None
+
+
+@primitive("build_ship_free", "build_ship_here")
+def _build_ship_free(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-EXP-05: a free ship from your own supply (none left, none built)."""
+    p = frame["p"]
+    if frame["loc"].get("built"):
+        return True
+    uid = supply_unit(eng, p, "s", ph.args["size"])
+    if uid is None:
+        return True
+    where = frame["sec"] if ph.form == "build_ship_here" else eng.state["homes"][p]
+    place_ship(eng, uid, where, frame["src"], p)
+    frame["loc"]["built"] = 1
+    eng.fire("build_ship", p, {"size": ph.args["size"]})
+    return False
+
+
+feasible("build_ship_here")(_can_build_free)
+
+
+def extractor_sites(eng: Engine, p: int) -> list[dict[str, Any]]:
+    """R-CON-03: an empty colony ship space, or a planet sector holding only p's ships and no
+    extractor of any player."""
+    options: list[dict[str, Any]] = []
+    units = eng.state["units"]
+    ix = index(eng)
+    used = {units[uid]["c"] for uid in ix.colony.get(p, ())}
+    for i in range(len(eng.rules.colony_spaces)):
+        if i not in used:
+            options.append({"kind": "extractor", "colony": i})
+    taken = q.planet_extractors(eng)
+    owners: dict[str, set[int]] = {}  # membership only; the order comes from the sectors
+    for sector, ships in ix.board.items():
+        if ships:
+            owners[sector] = {units[uid]["o"] for uid in ships}
+    for sector, info in eng.state["sectors"].items():
+        if info["planet"] and sector not in taken and owners.get(sector) == {p}:
+            options.append({"kind": "extractor", "sector": sector})
+    return options
+
+
+def place_extractor(eng: Engine, p: int, site: dict[str, Any], src: str | None) -> None:
+    uid = supply_unit(eng, p, "x")
+    assert uid is not None
+    if "colony" in site:
+        move_unit(eng, uid, at="colony", c=site["colony"], s=None)
+    else:
+        move_unit(eng, uid, at="planet", s=site["sector"], c=None)
+    eng.event("build", p, src, unit=uid, **{k: v for k, v in site.items() if k != "kind"})
+
+
+@primitive("build_extractors")
+def _build_extractors(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    p = frame["p"]
+    loc = frame["loc"]
+    if "left" not in loc:
+        loc["left"] = q.amount(eng, p, ph.args["n"]) * mult
+    if choice is not None:
+        if choice["kind"] == "done":
+            return True
+        place_extractor(eng, p, choice, frame["src"])
+        loc["left"] -= 1
+        eng.fire("build_extractor", p, sec=choice.get("sector"))
+        return False
+    if loc["left"] <= 0 or supply_unit(eng, p, "x") is None:  # R-CON-04
+        return True
+    options = extractor_sites(eng, p)
+    if not options:
+        return True
+    return eng.ask(p, "extractor", [*options, {"kind": "done"}], "Build an extractor, or done")
+
+
+@feasible("build_extractor_here")
+def _can_extractor_here(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
+    sec = frame["sec"]
+    return bool(
+        sec
+        and eng.state["sectors"][sec]["planet"]
+        and not q.extractor_on_planet(eng, sec)
+        and supply_unit(eng, frame["p"], "x") is not None
+    )
+
+
+@primitive("build_extractor_here")
+def _build_extractor_here(
+    eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any
+) -> bool:
+    """R-EXP-03: an extractor on this planet at once, free, from your supply."""
+    if frame["loc"].get("built") or not _can_extractor_here(eng, frame, ph):
+        return True
+    place_extractor(eng, frame["p"], {"sector": frame["sec"]}, frame["src"])
+    frame["loc"]["built"] = 1
+    eng.fire("build_extractor", frame["p"], sec=frame["sec"])
+    return False

@@ -1,0 +1,268 @@
+"""Primitives of cards: draw, keep, manufacture, ready, pick up.
+
+R-RES-02..08, R-REF-01/03/06, R-EXP-01/02/09.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lastlight.interpreter.effects import ast
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.machine import feasible, primitive
+from lastlight.interpreter.engine.primitives.economy import pay
+from lastlight.interpreter.engine.ruleset import base_id
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.engine.machine import Engine
+
+Frame = dict[str, Any]
+
+
+def draw_one(eng: Engine) -> str | None:
+    """R-RES-03: an empty deck is rebuilt from the shuffled discard pile."""
+    st = eng.state
+    if not st["deck"]:
+        if not st["discard"]:
+            return None
+        st["deck"] = st["discard"]
+        st["discard"] = []
+        eng.shuffle(st["deck"])
+        eng.event("deck_reshuffled")
+    return st["deck"].pop()
+
+
+@primitive("draw")
+def _draw(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    p = frame["p"]
+    for _ in range(q.amount(eng, p, ph.args["n"]) * mult):
+        card = draw_one(eng)
+        if card is None:
+            break
+        eng.state["players"][p]["tech_hand"].append(card)
+        eng.event("draw", p, frame["src"], see=(p,), card=card)
+    return True
+
+
+@primitive("draw_keep")
+def _draw_keep(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-RES-02: draw N, keep K in hand, discard the rest face up."""
+    p = frame["p"]
+    loc = frame["loc"]
+    if "drawn" not in loc:
+        loc["drawn"] = []
+        for _ in range(q.amount(eng, p, ph.args["n"])):
+            card = draw_one(eng)
+            if card is None:
+                break
+            loc["drawn"].append(card)
+        loc["keep"] = q.amount(eng, p, ph.args["k"])
+    drawn: list[str] = loc["drawn"]
+    if choice is not None:
+        drawn.remove(choice["card"])
+        eng.state["discard"].append(choice["card"])
+        eng.event("discard", p, frame["src"], card=choice["card"])
+    if len(drawn) > loc["keep"]:
+        options = [{"kind": "discard", "card": c} for c in _distinct(drawn)]
+        return eng.ask(p, "discard", options, "Discard one of the drawn technologies")
+    eng.state["players"][p]["tech_hand"].extend(drawn)
+    eng.event("keep", p, frame["src"], see=(p,), cards=list(drawn))
+    return True
+
+
+def _distinct(cards: list[str]) -> list[str]:
+    """One physical card per design (copies are interchangeable), in first-seen order."""
+    seen: set[str] = set()
+    out = []
+    for c in cards:
+        b = base_id(c)
+        if b not in seen:
+            seen.add(b)
+            out.append(c)
+    return out
+
+
+def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]:
+    """Every legal way to put a technology from p's hand into play (R-RES-04..08)."""
+    pl = eng.state["players"][p]
+    cards = eng.rules.cards
+    names_in_play = {cards[base_id(c)].name for c in pl["civ"]}
+    options: list[dict[str, Any]] = []
+    costs = q.tables(eng, p).costs
+    have = pl["res"]
+    light = pl["light"]
+    seen: set[str] = set()
+    for cid in pl["tech_hand"]:
+        bid = base_id(cid)
+        if bid in seen:
+            continue
+        seen.add(bid)
+        card = cards[bid]
+        if not free:
+            cost = costs.get(bid)
+            if cost is None:
+                cost = q.tech_cost(eng, p, cid)
+            if any((light if r == "light" else have.get(r, 0)) < n for r, n in cost.items()):
+                continue
+        if card.type == "civilization":
+            if card.name not in names_in_play:  # R-RES-06
+                options.append({"kind": "manufacture", "card": cid})
+        elif card.type == "ship_ability":  # R-RES-07: one per type; a new one replaces
+            for size in eng.rules.sizes:
+                options.append({"kind": "manufacture", "card": cid, "size": size})
+        else:  # R-RES-08: mods fill slots
+            for size in eng.rules.sizes:
+                if len(pl["mods"][size]) < int(eng.rules.ships[size]["mod_slots"]):
+                    options.append({"kind": "manufacture", "card": cid, "size": size})
+    return options
+
+
+def manufacture(eng: Engine, p: int, option: dict[str, Any], free: bool, src: str | None) -> None:
+    pl = eng.state["players"][p]
+    cid = option["card"]
+    card = eng.rules.cards[base_id(cid)]
+    if not free:
+        pay(eng, p, q.tech_cost(eng, p, cid), cid)
+    pl["tech_hand"].remove(cid)
+    if card.type == "civilization":
+        pl["civ"].append(cid)
+    elif card.type == "ship_ability":
+        old = pl["ability"][option["size"]]
+        if old:
+            eng.state["discard"].append(old)
+            if old in pl["exhausted"]:
+                pl["exhausted"].remove(old)
+            eng.event("discard", p, src, card=old)
+        pl["ability"][option["size"]] = cid
+    else:
+        pl["mods"][option["size"]].append(cid)
+    pl["ver"] += 1
+    eng.event("manufacture", p, src, card=cid, size=option.get("size"), free=free)
+
+
+@primitive("manufacture_any")
+def _manufacture_any(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    p = frame["p"]
+    if choice is not None:
+        if choice["kind"] == "done":
+            return True
+        manufacture(eng, p, choice, False, frame["src"])
+        eng.fire("manufacture", p)
+        return False
+    options = manufacture_options(eng, p, False)
+    if not options:
+        return True
+    return eng.ask(
+        p, "manufacture", [*options, {"kind": "done"}], "Manufacture a technology, or done"
+    )
+
+
+@feasible("manufacture_free")
+def _can_manufacture_free(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
+    return bool(manufacture_options(eng, frame["p"], True))
+
+
+@primitive("manufacture_free")
+def _manufacture_free(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    p = frame["p"]
+    loc = frame["loc"]
+    if "done" in loc:
+        return True
+    if choice is not None:
+        manufacture(eng, p, choice, True, frame["src"])
+        loc["done"] = 1
+        eng.fire("manufacture", p)
+        return False
+    options = manufacture_options(eng, p, True)
+    if not options:
+        return True
+    return eng.ask(p, "manufacture", options, "Manufacture a technology for free")
+
+
+@primitive("ready")
+def _ready(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-REF-01."""
+    pl = eng.state["players"][frame["p"]]
+    if pl["exhausted"]:
+        eng.event("ready", frame["p"], frame["src"], cards=list(pl["exhausted"]))
+        pl["exhausted"].clear()
+    return True
+
+
+@primitive("repair")
+def _repair(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-REF-02."""
+    for u in eng.state["units"].values():
+        if u["o"] == frame["p"] and u["d"]:
+            u["d"] = 0
+    return True
+
+
+def _returnable(eng: Engine, p: int) -> list[str]:
+    """Played cards that may come back to hand (R-REF-06: never a card that stays)."""
+    return [a for a in eng.state["players"][p]["played"] if not eng.rules.action(a).stays_on_table]
+
+
+@primitive("pick_up_all")
+def _pick_up_all(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-REF-03."""
+    pl = eng.state["players"][frame["p"]]
+    back = _returnable(eng, frame["p"])
+    for a in back:
+        pl["played"].remove(a)
+        pl["hand"].append(a)
+    eng.event("pick_up", frame["p"], frame["src"], cards=back)
+    return True
+
+
+@feasible("pick_up_one")
+def _can_pick_up(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
+    return bool(_returnable(eng, frame["p"]))
+
+
+@primitive("pick_up_one")
+def _pick_up_one(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-EXP-01."""
+    p = frame["p"]
+    if choice is None:
+        back = _returnable(eng, p)
+        if not back:
+            return True
+        return eng.ask(
+            p,
+            "pick_up",
+            [{"kind": "pick_up", "card": a} for a in back],
+            "Pick up one played action card",
+        )
+    pl = eng.state["players"][p]
+    pl["played"].remove(choice["card"])
+    pl["hand"].append(choice["card"])
+    eng.event("pick_up", p, frame["src"], cards=[choice["card"]])
+    return True
+
+
+@feasible("discard")
+def _can_discard(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
+    return bool(eng.state["players"][frame["p"]]["tech_hand"])
+
+
+@primitive("discard")
+def _discard(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    p = frame["p"]
+    loc = frame["loc"]
+    pl = eng.state["players"][p]
+    if "left" not in loc:
+        loc["left"] = q.amount(eng, p, ph.args["n"]) * mult
+    if choice is not None:
+        pl["tech_hand"].remove(choice["card"])
+        eng.state["discard"].append(choice["card"])
+        eng.event("discard", p, frame["src"], card=choice["card"])
+        loc["left"] -= 1
+    if loc["left"] <= 0 or not pl["tech_hand"]:
+        return True
+    return eng.ask(
+        p,
+        "discard",
+        [{"kind": "discard", "card": c} for c in _distinct(pl["tech_hand"])],
+        f"Discard a technology from your hand ({loc['left']} left)",
+    )

@@ -1,0 +1,239 @@
+"""Primitives of resources and light: gain, pay, lose, trades, mine, claim; and the graveyard.
+
+R-MIN-01/02 (mine), R-REF-04/05 (claim, blockade), R-TRD-01/02 (trades), R-GRV-01/02 (graveyard
+light) live here as generic operations on the state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lastlight.interpreter.effects import ast
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.machine import feasible, primitive
+from lastlight.interpreter.engine.units import move_unit
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.engine.machine import Engine
+
+Frame = dict[str, Any]
+
+
+def gain(eng: Engine, p: int, what: str, n: int, src: str | None) -> None:
+    if n <= 0 or p < 0:
+        return
+    pl = eng.state["players"][p]
+    if what == "light":
+        pl["light"] += n
+    else:
+        pl["res"][what] += n
+    eng.event("gain", p, src, n=n, what=what)
+
+
+def lose(eng: Engine, p: int, what: str, n: int, src: str | None) -> int:
+    pl = eng.state["players"][p]
+    have = pl["light"] if what == "light" else pl["res"][what]
+    n = min(n, have)
+    if n <= 0:
+        return 0
+    if what == "light":
+        pl["light"] -= n
+    else:
+        pl["res"][what] -= n
+    eng.event("pay", p, src, n=n, what=what)
+    return n
+
+
+def pay(eng: Engine, p: int, cost: dict[str, int], src: str | None, to: int | None = None) -> None:
+    """Pay a cost the player can afford (checked by the caller) to the supply or to player `to`."""
+    for what, n in cost.items():
+        lose(eng, p, what, n, src)
+        if to is not None:
+            gain(eng, to, what, n, src)
+
+
+def _stop(frame: Frame, eng: Engine) -> bool:
+    """End the current sequence: an unpayable step stops the effect it belongs to."""
+    frame["pc"] = len(eng.rules.programs[frame["prog"]].steps) - 1
+    return True
+
+
+@primitive("gain")
+def _gain(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    gain(
+        eng,
+        frame["p"],
+        ph.args["what"],
+        q.amount(eng, frame["p"], ph.args["n"]) * mult,
+        frame["src"],
+    )
+    return True
+
+
+@feasible("pay")
+def _can_pay(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
+    return q.can_pay(eng, frame["p"], {ph.args["what"]: q.amount(eng, frame["p"], ph.args["n"])})
+
+
+@primitive("pay")
+def _pay(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    cost = {ph.args["what"]: q.amount(eng, frame["p"], ph.args["n"]) * mult}
+    if not q.can_pay(eng, frame["p"], cost):
+        return _stop(frame, eng)
+    pay(eng, frame["p"], cost, frame["src"])
+    return True
+
+
+@primitive("lose")
+def _lose(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    lose(
+        eng,
+        frame["p"],
+        ph.args["what"],
+        q.amount(eng, frame["p"], ph.args["n"]) * mult,
+        frame["src"],
+    )
+    return True
+
+
+@feasible("trade")
+def _can_trade(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
+    return q.can_pay(eng, frame["p"], {ph.args["give"]: q.amount(eng, frame["p"], ph.args["n"])})
+
+
+@primitive("trade")
+def _trade(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    p = frame["p"]
+    give = {ph.args["give"]: q.amount(eng, p, ph.args["n"])}
+    if not q.can_pay(eng, p, give):
+        return _stop(frame, eng)
+    pay(eng, p, give, frame["src"])
+    gain(eng, p, ph.args["get"], q.amount(eng, p, ph.args["m"]), frame["src"])
+    return True
+
+
+def _trade_options(eng: Engine, frame: Frame) -> list[dict[str, Any]]:
+    options = []
+    for i, key in enumerate(eng.rules.trades):
+        seq = eng.rules.programs[key]
+        if seq.steps and eng._feasible(frame, seq.steps[0]):
+            options.append({"kind": "trade", "option": i, "text": eng.rules.trade_texts[i]})
+    return options
+
+
+@feasible("make_trades")
+def _can_make_trades(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
+    return bool(_trade_options(eng, frame))
+
+
+@primitive("make_trades")
+def _make_trades(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-TRD-01: choose N of the game's trade options, repeats allowed."""
+    loc = frame["loc"]
+    if "left" not in loc:
+        loc["left"] = q.amount(eng, frame["p"], ph.args["n"]) * mult
+    if choice is not None:
+        loc["left"] -= 1
+        eng.push_child(frame, eng.rules.trades[choice["option"]])
+        return False
+    if loc["left"] <= 0:
+        return True
+    options = _trade_options(eng, frame)
+    if not options:
+        return True
+    return eng.ask(frame["p"], "trade", options, f"Choose a trade ({loc['left']} left)")
+
+
+@primitive("other_gains")
+def _other_gains(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-TRD-02: choose one other player, who gains from the supply."""
+    p = frame["p"]
+    if choice is None:
+        others = [o for o in eng.turn_order() if o != p]
+        if not others:
+            return True
+        return eng.ask(
+            p,
+            "player",
+            [{"kind": "player", "player": o} for o in others],
+            "Choose another player to gain " + f"{ph.args['n']} {ph.args['what']}",
+        )
+    gain(
+        eng, choice["player"], ph.args["what"], q.amount(eng, p, ph.args["n"]) * mult, frame["src"]
+    )
+    return True
+
+
+@primitive("others_lose")
+def _others_lose(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    p = frame["p"]
+    for o in eng.turn_order():
+        if o != p:
+            lose(eng, o, ph.args["what"], q.amount(eng, p, ph.args["n"]) * mult, frame["src"])
+    return True
+
+
+@primitive("nothing")
+def _nothing(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    return True
+
+
+@primitive("mine")
+def _mine(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-MIN-01: one resource per extractor; planets yield their token's resources (R-MIN-02:
+    blockades do not stop mining); colony ship spaces yield their icon."""
+    p = frame["p"]
+    for u in eng.state["units"].values():
+        if u["k"] != "x" or u["o"] != p:
+            continue
+        if u["at"] == "colony":
+            gain(eng, p, eng.rules.colony_spaces[u["c"]], 1, frame["src"])
+        elif u["at"] == "planet":
+            token = eng.state["sectors"][u["s"]]["token"]
+            if token:
+                for what in eng.rules.tokens[token].yields:
+                    gain(eng, p, what, 1, frame["src"])
+    return True
+
+
+@primitive("claim")
+def _claim(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-REF-04/05: light per extractor on a non-blockaded planet, by the planet's ring."""
+    p = frame["p"]
+    total = 0
+    for sector in q.planets_controlled(eng, p):
+        kind = eng.board.kind(sector)
+        if kind not in ("inner", "outer", "distant") or q.blockaded(eng, sector, p):
+            continue
+        total += q.param(eng, p, f"claim_{kind}")
+    gain(eng, p, "light", total, frame["src"])
+    return True
+
+
+# --- the graveyard (R-GRV-01/02, R-TWO-04) -------------------------------------------------------
+
+
+def to_graveyard(eng: Engine, uid: str, holder: int) -> None:
+    """A destroyed unit goes to the destroyer's graveyard; at the threshold, light and return."""
+    units = eng.state["units"]
+    if holder < 0:  # destroyed by an uncommanded Lumos ship: nobody's graveyard
+        back = "box" if units[uid]["o"] < 0 else "supply"
+        move_unit(eng, uid, at=back, s=None, c=None, d=0, g=None)
+        return
+    move_unit(eng, uid, at="grave", s=None, c=None, d=0, g=holder)
+    grave = eng.state["players"][holder]["grave"]
+    grave.append(uid)
+    if len(grave) >= q.param(eng, holder, "graveyard_size"):
+        gain(eng, holder, "light", q.param(eng, holder, "graveyard_light"), "graveyard")
+        for gid in grave:
+            move_unit(eng, gid, at="box" if units[gid]["o"] < 0 else "supply", g=None)
+        eng.event("graveyard_emptied", holder, units=list(grave))
+        grave.clear()
+
+
+def leave_graveyard(eng: Engine, uid: str) -> None:
+    unit = eng.state["units"][uid]
+    holder = unit["g"]
+    if holder is not None and holder >= 0:
+        eng.state["players"][holder]["grave"].remove(uid)
+    move_unit(eng, uid, g=None)

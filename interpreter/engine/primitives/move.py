@@ -1,0 +1,176 @@
+"""Primitives of movement and exploration (R-CMD-02..06, R-EXP-06, R-TWO-07/08)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lastlight.interpreter.effects import ast
+from lastlight.interpreter.engine import lumos
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.machine import feasible, primitive
+from lastlight.interpreter.engine.units import index, move_unit
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.engine.machine import Engine
+
+Frame = dict[str, Any]
+
+
+commanded_owners = lumos.commanded_owners  # p's own ships, and the Lumos for their ally
+
+
+def blocked_sectors(eng: Engine, owner: int) -> frozenset[str]:
+    """R-CMD-03: asteroid sectors, unless a modifier lets the owner's ships ignore them."""
+    if q.has_flag(eng, owner, "ignore_asteroids"):
+        return frozenset()
+    return eng.asteroids()
+
+
+def destinations(eng: Engine, owner: int, size: str, sector: str) -> list[str]:
+    """Sectors a ship of this owner and size may move to from `sector` (R-CMD-02/03)."""
+    steps = q.ship_stat(eng, owner, size, "movement")
+    return _reach(eng, steps, sector, blocked_sectors(eng, owner))
+
+
+def _reach(eng: Engine, steps: int, sector: str, blocked: frozenset[str]) -> list[str]:
+    if steps <= 0:
+        return []
+    rot = eng.state["rot"]
+    # the answer depends only on these, so owners and card changes share it
+    key = ("dest", steps, sector, rot, blocked)
+    cached = eng.cache.get(key)
+    if cached is None:
+        reach = eng.board.reachable(sector, steps, rot, blocked)
+        live = eng.state["sectors"]  # homes of empty seats are not in the game
+        cached = eng.cache[key] = sorted(s for s in reach if s != sector and s in live)
+    return cached
+
+
+def move_options(eng: Engine, p: int, moved: list[str]) -> list[dict[str, Any]]:
+    """One option per (owner, sector, size, destination): ships alike are interchangeable."""
+    units = eng.state["units"]
+    by_owner = index(eng).by_owner
+    owners = commanded_owners(eng, p)
+    ships = by_owner.get(p, [])
+    if len(owners) > 1:
+        ships = sorted([*ships, *by_owner.get(q.LUMOS, ())])
+    groups: dict[tuple[int, str, str], None] = {}
+    for uid in ships:
+        if uid not in moved:
+            u = units[uid]
+            groups[(u["o"], u["s"], u["z"])] = None
+    options = []
+    moves: dict[tuple[int, str], tuple[int, frozenset[str]]] = {}  # (owner, size) -> reach
+    for owner, sector, size in groups:
+        how = moves.get((owner, size))
+        if how is None:
+            how = moves[(owner, size)] = (
+                q.ship_stat(eng, owner, size, "movement"),
+                blocked_sectors(eng, owner),
+            )
+        for dest in _reach(eng, how[0], sector, how[1]):
+            opt = {"kind": "move", "from": sector, "size": size, "to": dest}
+            if owner != p:
+                opt["lumos"] = True
+            options.append(opt)
+    return options
+
+
+def _pick_ship(eng: Engine, owner: int, sector: str, size: str, moved: list[str]) -> str:
+    units = eng.state["units"]
+    for uid in index(eng).board.get(sector, ()):
+        u = units[uid]
+        if u["o"] == owner and u["z"] == size and uid not in moved:
+            return uid
+    raise AssertionError("no such ship")
+
+
+@primitive("move_ships")
+def _move_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-CMD-02..04: each ship moves once, up to its movement, never into an asteroid."""
+    p = frame["p"]
+    moved: list[str] = frame["loc"].setdefault("moved", [])
+    if choice is not None:
+        if choice["kind"] == "done":
+            return True
+        owner = q.LUMOS if choice.get("lumos") else p
+        uid = _pick_ship(eng, owner, choice["from"], choice["size"], moved)
+        move_unit(eng, uid, s=choice["to"])
+        moved.append(uid)
+        eng.event("move", p, frame["src"], unit=uid, frm=choice["from"], to=choice["to"])
+    options = move_options(eng, p, moved)
+    if not options:
+        return True
+    return eng.ask(p, "move", [*options, {"kind": "done"}], "Move a ship, or done moving")
+
+
+def _wormhole_options(eng: Engine, p: int, here: str) -> list[dict[str, Any]]:
+    seen: set[tuple[str, str]] = set()
+    options = []
+    units = eng.state["units"]
+    for uid in index(eng).by_owner.get(p, ()):
+        u = units[uid]
+        if u["s"] != here and (u["s"], u["z"]) not in seen:
+            seen.add((u["s"], u["z"]))
+            options.append({"kind": "move", "from": u["s"], "size": u["z"], "to": here})
+    return options
+
+
+@feasible("wormhole")
+def _can_wormhole(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
+    return bool(frame["sec"]) and bool(_wormhole_options(eng, frame["p"], frame["sec"]))
+
+
+@primitive("wormhole")
+def _wormhole(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-EXP-06: move one of your ships from anywhere on the board to this sector."""
+    p = frame["p"]
+    if choice is None:
+        options = _wormhole_options(eng, p, frame["sec"])
+        if not options:
+            return True
+        return eng.ask(p, "move", options, "Move one of your ships here")
+    uid = _pick_ship(eng, p, choice["from"], choice["size"], [])
+    move_unit(eng, uid, s=choice["to"])
+    eng.event("move", p, frame["src"], unit=uid, frm=choice["from"], to=choice["to"])
+    return True
+
+
+def reveal_options(eng: Engine, p: int) -> list[dict[str, Any]]:
+    """Face-down tokens in sectors where p has ships (Lumos ships reveal nothing, R-TWO-08)."""
+    out = []
+    seen: set[str] = set()
+    units = eng.state["units"]
+    for uid in index(eng).by_owner.get(p, ()):
+        seen.add(units[uid]["s"])
+    for sector in sorted(seen):
+        info = eng.state["sectors"][sector]
+        if info["token"] and not info["up"]:
+            out.append({"kind": "reveal", "sector": sector, "pile": "planetary"})
+        if info["deep"]:
+            out.append({"kind": "reveal", "sector": sector, "pile": "deep_space"})
+    return out
+
+
+@primitive("reveal")
+def _reveal(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-CMD-05/06: reveal one token at a time, in the order the player chooses, resolving each
+    fully; deep space tokens then leave the board, planetary tokens stay face up."""
+    p = frame["p"]
+    if choice is not None:
+        info = eng.state["sectors"][choice["sector"]]
+        if choice["pile"] == "planetary":
+            token = info["token"]
+            info["up"] = True
+        else:
+            token = info["deep"]
+            info["deep"] = None
+            eng.state["removed"].append(token)
+        eng.event("reveal", p, token, sector=choice["sector"], token=token)
+        eng.fire("reveal_token", p, {"pile": choice["pile"]}, sec=choice["sector"])
+        eng.push(eng.rules.tokens[token].program, p, src=token, sec=choice["sector"])
+        return False
+    options = reveal_options(eng, p)
+    if not options:
+        return True
+    return eng.ask(p, "reveal", options, "Reveal a token (all must be revealed, in your order)")

@@ -1,0 +1,1 @@
+"""load: see the package modules."""

@@ -1,0 +1,306 @@
+"""A content pack: a folder of YAML files, each declaring its `kind`.
+
+Loading runs the pipeline in order and gathers every problem on the way:
+read YAML (with positions) → JSON Schema per kind → build models per kind (board, effects, …) →
+cross-references and declared box counts. `load_pack` returns the pack and a report; a pack with
+errors is never handed to the engine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lastlight.interpreter.load import schema
+from lastlight.interpreter.load.errors import ContentError, Loc, Report, did_you_mean
+from lastlight.interpreter.load.yamlload import YDict, YList, load_yaml
+
+#: Every kind of content document, in the order they are built.
+KINDS: tuple[str, ...] = (
+    "pack",
+    "game",
+    "actions",
+    "technologies",
+    "factions",
+    "exploration",
+    "achievements",
+    "planets",
+    "board",
+    "setups",
+)
+
+#: Kinds that hold a list of items under `items:`; each item has a unique `id`.
+ITEM_KINDS: tuple[str, ...] = (
+    "actions",
+    "technologies",
+    "factions",
+    "exploration",
+    "achievements",
+    "planets",
+)
+
+
+@dataclass
+class Document:
+    kind: str
+    path: str  # as shown in diagnostics
+    data: YDict
+
+
+@dataclass
+class Pack:
+    """Loaded content. `models` holds what each build phase made, by name."""
+
+    root: Path
+    docs: dict[str, list[Document]] = field(default_factory=dict)
+    items: dict[str, tuple[str, YDict]] = field(default_factory=dict)  # id -> (kind, item)
+    models: dict[str, Any] = field(default_factory=dict)
+    digest: str = ""
+
+    def doc(self, kind: str) -> Document | None:
+        docs = self.docs.get(kind) or []
+        return docs[0] if docs else None
+
+    def items_of(self, kind: str) -> list[YDict]:
+        return [item for k, item in self.items.values() if k == kind]
+
+
+#: Build phases: each takes the pack and the report and adds models or diagnostics.
+#: Modules add themselves with `register_phase`; they run in registration order.
+Phase = Callable[[Pack, Report], None]
+_PHASES: list[tuple[str, Phase]] = []
+
+
+def register_phase(name: str) -> Callable[[Phase], Phase]:
+    def wrap(fn: Phase) -> Phase:
+        if all(n != name for n, _ in _PHASES):
+            _PHASES.append((name, fn))
+        return fn
+
+    return wrap
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+#: A pack's scenario tests live in this subfolder; they test the pack and are not part of it.
+SCENARIO_DIR = "scenarios"
+
+
+def discover(root: Path) -> list[Path]:
+    """The YAML files of a pack folder, sorted so that loading never depends on the file system.
+    The `scenarios/` subfolder holds the pack's tests, read by `lastlight test`."""
+    return sorted(
+        p
+        for p in root.rglob("*")
+        if p.suffix in (".yaml", ".yml")
+        and p.is_file()
+        and SCENARIO_DIR not in p.relative_to(root).parts[:-1]
+    )
+
+
+def read_documents(root: Path, report: Report) -> list[Document]:
+    docs: list[Document] = []
+    for path in discover(root):
+        shown = _display(path)
+        data, problems = load_yaml(path, shown)
+        report.extend(problems)
+        if data is None:
+            continue
+        if not isinstance(data, YDict):
+            report.error(
+                Loc(shown, 1, 1),
+                "S006",
+                "a content file must be a mapping with a 'kind' key at the top",
+            )
+            continue
+        kind = data.get("kind")
+        if kind not in KINDS:
+            where = data.loc_of("kind") if "kind" in data else data.loc
+            hint = did_you_mean(str(kind), KINDS) if kind is not None else ""
+            msg = (
+                f"unknown content kind '{kind}'"
+                if kind is not None
+                else "the file has no 'kind' key"
+            )
+            report.error(where, "S007", msg + f" (one of: {', '.join(KINDS)})", hint)
+            continue
+        docs.append(Document(kind, shown, data))
+    return docs
+
+
+def _index_items(pack: Pack, report: Report) -> None:
+    for kind in ITEM_KINDS:
+        for doc in pack.docs.get(kind, []):
+            items = doc.data.get("items")
+            if not isinstance(items, YList):
+                continue
+            for item in items:
+                if not isinstance(item, YDict) or not isinstance(item.get("id"), str):
+                    continue
+                ident = item["id"]
+                if ident in pack.items:
+                    other_kind, other = pack.items[ident]
+                    report.error(
+                        item.loc_of("id"),
+                        "X001",
+                        f"duplicate id '{ident}' (also a {other_kind} item at "
+                        f"{other.loc_of('id')})",
+                    )
+                    continue
+                pack.items[ident] = (kind, item)
+
+
+def _check_counts(pack: Pack, report: Report) -> None:
+    """The manifest declares the box counts; say where the files disagree."""
+    manifest = pack.doc("pack")
+    if manifest is None:
+        report.error(
+            Loc(_display(pack.root)), "X010", "the pack has no manifest (a file with 'kind: pack')"
+        )
+        return
+    counts = manifest.data.get("counts")
+    if not isinstance(counts, YDict):
+        return
+    # A file that could not be read, or that broke its schema, would only make the counts
+    # disagree again: count once those are fixed.
+    broken = {d.loc.path for d in report.errors}
+    unreadable = any(d.code.startswith("Y") or d.code in ("S006", "S007") for d in report.errors)
+    for key, expected in counts.items():
+        kind = COUNT_KINDS.get(str(key))
+        if unreadable or any(doc.path in broken for doc in pack.docs.get(kind or "", [])):
+            continue
+        actual = count_of(pack, str(key))
+        if actual is None:
+            report.error(
+                counts.key_loc(key),
+                "X011",
+                f"unknown count '{key}'",
+                did_you_mean(str(key), COUNTERS),
+            )
+        elif actual != expected:
+            report.error(
+                counts.loc_of(key),
+                "X012",
+                f"the manifest declares {expected} {key} but the files have {actual}",
+            )
+
+
+def _copies(item: YDict) -> int:
+    copies = item.get("copies", 1)
+    return copies if isinstance(copies, int) else 1
+
+
+#: What a manifest may count: name -> function of the pack.
+COUNTERS: dict[str, Callable[[Pack], int]] = {
+    "actions": lambda p: sum(_copies(i) for i in p.items_of("actions")),
+    "technologies": lambda p: sum(_copies(i) for i in p.items_of("technologies")),
+    "factions": lambda p: sum(_copies(i) for i in p.items_of("factions")),
+    "achievements": lambda p: sum(_copies(i) for i in p.items_of("achievements")),
+    "planets": lambda p: sum(_copies(i) for i in p.items_of("planets")),
+    "deep_space_tokens": lambda p: sum(
+        _copies(i) for i in p.items_of("exploration") if i.get("pile") == "deep_space"
+    ),
+    "common_planetary_tokens": lambda p: sum(
+        _copies(i) for i in p.items_of("exploration") if i.get("pile") == "common"
+    ),
+    "rare_planetary_tokens": lambda p: sum(
+        _copies(i) for i in p.items_of("exploration") if i.get("pile") == "rare"
+    ),
+}
+
+
+#: The kind of items each count counts.
+COUNT_KINDS: dict[str, str] = {
+    "actions": "actions",
+    "technologies": "technologies",
+    "factions": "factions",
+    "achievements": "achievements",
+    "planets": "planets",
+    "deep_space_tokens": "exploration",
+    "common_planetary_tokens": "exploration",
+    "rare_planetary_tokens": "exploration",
+}
+
+
+def count_of(pack: Pack, name: str) -> int | None:
+    fn = COUNTERS.get(name)
+    return fn(pack) if fn else None
+
+
+_SCHEMA_CACHE: dict[tuple[str, str, str], tuple[Any, ...]] = {}
+
+
+def clear_caches() -> None:
+    """Forget cached schema results and parsed effect texts (the parser and the validators stay
+    built): the next load does all the work again, as for content never seen before."""
+    from lastlight.interpreter.effects.parser import _parse_clause_cached
+
+    _SCHEMA_CACHE.clear()
+    _parse_clause_cached.cache_clear()
+
+
+def load_pack(root: str | Path) -> tuple[Pack, Report]:
+    """Load, validate and compile a content pack folder. Never raises on bad content."""
+    # The build phases live in their own modules; importing them registers them.
+    from lastlight.interpreter import pipeline as phases  # noqa: F401
+
+    report = Report()
+    root = Path(root)
+    pack = Pack(root=root)
+    if not root.is_dir():
+        report.error(Loc(_display(root)), "Y001", "not a content folder (no such directory)")
+        return pack, report
+    docs = read_documents(root, report)
+    if not docs and not report.items:
+        report.error(Loc(_display(root)), "X010", "no YAML content files in this folder")
+        return pack, report
+    digest = hashlib.sha256()
+    for doc in docs:
+        raw = Path(doc.path).read_bytes() if Path(doc.path).exists() else b""
+        digest.update(raw)
+        # The same bytes at the same place validate the same: a long-lived process (a watch
+        # loop, an editor) re-checks only the files that changed.
+        key = (doc.kind, doc.path, hashlib.sha256(raw).hexdigest())
+        problems = _SCHEMA_CACHE.get(key)
+        if problems is None or not raw:
+            problems = tuple(schema.validate(doc.kind, doc.data))
+            if raw:
+                _SCHEMA_CACHE[key] = problems
+        report.extend(problems)
+        pack.docs.setdefault(doc.kind, []).append(doc)
+    pack.digest = digest.hexdigest()[:16]
+    for kind in ("pack", "game", "board", "setups"):
+        extra = pack.docs.get(kind, [])[1:]
+        for doc in extra:
+            report.error(
+                doc.data.loc_of("kind"),
+                "X002",
+                f"a pack has one '{kind}' file; also in {pack.docs[kind][0].path}",
+            )
+    _index_items(pack, report)
+    _check_counts(pack, report)
+    for name, phase in _PHASES:
+        try:
+            phase(pack, report)
+        except Exception:
+            # A phase may not cope with content that already failed its schema; those errors
+            # are reported. On content that passed, a crash is a bug and must surface.
+            if not report.errors:
+                raise
+            pack.models.setdefault("skipped", []).append(name)
+    return pack, report
+
+
+def load_pack_or_raise(root: str | Path) -> Pack:
+    pack, report = load_pack(root)
+    if report.errors:
+        raise ContentError(report.sorted())
+    return pack

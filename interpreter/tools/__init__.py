@@ -1,0 +1,1 @@
+"""tools: see the package modules."""

@@ -1,0 +1,212 @@
+"""One row per player per game, its explicit Arrow schema, and Parquet/CSV files.
+
+Light by source is read from the game's own event log (every `gain` of `light` names its
+source), so it always adds up to the final light. Sources are grouped as:
+claims (Refresh's claim), center (rotation), achievements, tokens (exploration), cards
+(technologies and factions, also one by one in `light_by_card`), research, trade, graveyard,
+mine, combat (die faces) and other. A card that raises a base rule's amount (e.g. +1 center
+light) is counted under that rule, as the log names the rule as the source.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.csv as pacsv
+import pyarrow.parquet as pq
+from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.ruleset import Rules, base_id
+
+SOURCES = (
+    "claims",
+    "center",
+    "achievements",
+    "tokens",
+    "cards",
+    "research",
+    "trade",
+    "graveyard",
+    "mine",
+    "combat",
+    "other",
+)
+_ACTION_SOURCE = {"refresh": "claims", "research": "research", "trade": "trade", "mine": "mine"}
+
+SCHEMA = pa.schema(
+    [
+        ("game", pa.int64()),
+        ("seed", pa.uint64()),
+        ("players", pa.int8()),
+        ("seat", pa.int8()),
+        ("home", pa.string()),
+        ("first_player", pa.int8()),
+        ("is_first", pa.bool_()),
+        ("faction", pa.string()),
+        ("achievement", pa.string()),
+        ("bot", pa.string()),
+        ("light", pa.int16()),
+        ("rank", pa.int8()),
+        ("winner", pa.bool_()),
+        ("winners", pa.int8()),
+        ("rounds", pa.int16()),
+        ("stalled", pa.bool_()),
+        *[(f"light_{s}", pa.int16()) for s in SOURCES],
+        ("light_by_card", pa.map_(pa.string(), pa.int16())),
+        ("techs_manufactured", pa.list_(pa.string())),
+        ("techs_in_play", pa.list_(pa.string())),
+        ("actions_played", pa.map_(pa.string(), pa.int16())),
+    ]
+)
+COLUMNS = tuple(SCHEMA.names)
+
+
+def light_source(rules: Rules, source: str | None) -> tuple[str, str | None]:
+    """(group, card id or None) of a light gain's source."""
+    src = source or ""
+    if src.startswith("action:"):
+        return _ACTION_SOURCE.get(src.split(":")[1], "other"), None
+    if src == "rotation":
+        return "center", None
+    if src == "graveyard":
+        return "graveyard", None
+    if src.startswith("trade:"):
+        return "trade", None
+    if src.startswith("die:"):
+        return "combat", None
+    if src.startswith("token:") or src in rules.tokens:
+        return "tokens", None
+    cid = src.split(":")[1] if src.startswith("card:") else base_id(src)
+    card = rules.cards.get(cid)
+    if card is None:
+        return "other", None
+    if card.kind == "achievement":
+        return "achievements", None
+    return "cards", cid
+
+
+def _in_play(player: dict[str, Any]) -> list[str]:
+    cards = list(player["civ"])
+    cards += [c for c in player["ability"].values() if c]
+    for mods in player["mods"].values():
+        cards += mods
+    return sorted(base_id(c) for c in cards)
+
+
+def game_rows(
+    rules: Rules, game: Game, index: int, seed: int, bots: list[str]
+) -> list[dict[str, Any]]:
+    st = game.state
+    n = st["n"]
+    setup = next(e for e in game.log if e["event"] == "setup")
+    by_source = [Counter[str]() for _ in range(n)]
+    by_card = [Counter[str]() for _ in range(n)]
+    manufactured: list[list[str]] = [[] for _ in range(n)]
+    played = [Counter[str]() for _ in range(n)]
+    for e in game.log:
+        p = e.get("player")
+        if p is None or not 0 <= p < n:
+            continue
+        kind = e["event"]
+        if kind == "gain" and e.get("what") == "light":
+            group, card = light_source(rules, e.get("source"))
+            by_source[p][group] += e["n"]
+            if card:
+                by_card[p][card] += e["n"]
+        elif kind == "manufacture":
+            manufactured[p].append(base_id(e["card"]))
+        elif kind == "play":
+            played[p][e["card"]] += 1
+    winners = set(game.winners)
+    lights = [pl["light"] for pl in st["players"]]
+    rows = []
+    for p, pl in enumerate(st["players"]):
+        # competition rank: winners 1, then by light (ties share a rank)
+        better = sum(1 for q in range(n) if q != p and _ahead(q, p, lights, winners))
+        row: dict[str, Any] = {
+            "game": index,
+            "seed": seed,
+            "players": n,
+            "seat": p,
+            "home": st["homes"][p],
+            "first_player": setup["first"],
+            "is_first": setup["first"] == p,
+            "faction": pl["faction"] or "",
+            "achievement": base_id(pl["ach"]) if pl["ach"] else "",
+            "bot": bots[p],
+            "light": pl["light"],
+            "rank": 1 + better,
+            "winner": p in winners,
+            "winners": len(winners),
+            "rounds": st["round"],
+            "stalled": bool(st.get("stalled")),
+        }
+        for s in SOURCES:
+            row[f"light_{s}"] = by_source[p][s]
+        row["light_by_card"] = sorted(by_card[p].items())
+        row["techs_manufactured"] = manufactured[p]
+        row["techs_in_play"] = _in_play(pl)
+        row["actions_played"] = sorted(played[p].items())
+        rows.append(row)
+    return rows
+
+
+def _ahead(q: int, p: int, lights: list[int], winners: set[int]) -> bool:
+    if q in winners and p not in winners:
+        return True
+    if p in winners:
+        return False
+    return lights[q] > lights[p]
+
+
+def to_table(rows: Iterable[dict[str, Any]], meta: dict[str, Any] | None = None) -> pa.Table:
+    table = pa.Table.from_pylist(list(rows), schema=SCHEMA)
+    if meta:
+        table = table.replace_schema_metadata({"lastlight": json.dumps(meta, sort_keys=True)})
+    return table
+
+
+def write_results(table: pa.Table, path: str | Path) -> None:
+    """Parquet, or CSV when the name ends in .csv (map and list columns as JSON text). Written
+    to a temporary file first, so a failed write never overwrites a good file."""
+    out = Path(path)
+    tmp = out.with_name(out.name + ".partial")
+    try:
+        if out.suffix.lower() == ".csv":
+            pacsv.write_csv(_flat(table), tmp)
+        else:
+            pq.write_table(table, tmp)
+        tmp.replace(out)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _flat(table: pa.Table) -> pa.Table:
+    cols = {}
+    for name in table.column_names:
+        col = table.column(name)
+        if pa.types.is_map(col.type):
+            cols[name] = pa.array([json.dumps(dict(v or [])) for v in col.to_pylist()])
+        elif pa.types.is_list(col.type):
+            cols[name] = pa.array([json.dumps(v) for v in col.to_pylist()])
+        else:
+            cols[name] = col
+    return pa.table(cols)
+
+
+def read_results(path: str | Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Rows and provenance of a Parquet file written by `lastlight sim`."""
+    table = pq.read_table(path)
+    missing = [c for c in COLUMNS if c not in table.column_names]
+    if missing:
+        raise ValueError(f"{path}: not a lastlight sim file (no column {missing[0]!r})")
+    meta = json.loads((table.schema.metadata or {}).get(b"lastlight", b"{}"))
+    rows = table.select(list(COLUMNS)).to_pylist()
+    for r in rows:
+        r["light_by_card"] = list(r["light_by_card"] or [])
+        r["actions_played"] = list(r["actions_played"] or [])
+    return rows, meta

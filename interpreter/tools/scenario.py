@@ -1,0 +1,489 @@
+"""Scenario tests a designer can write: set up a position, play decisions, state what must hold.
+
+A scenario file (`kind: scenarios`, schema `scenarios.schema.json`) holds items like:
+
+    - id: photon-harvester-makes-rare
+      proves: [photon-harvester]          # content items this scenario proves
+      rules: [R-RES-05]                   # rule ids it proves
+      players: 2
+      setup:
+        players:
+          0: {resources: {common: 1}, in_play: [photon-harvester]}
+      steps:
+        - play: {0: mine, 1: trade}
+        - choose: {kind: use, card: photon-harvester}
+        - finish: round
+      expect:
+        players:
+          0: {resources: {rare: 1}}
+
+Setup can also fix the technology piles (`deck`, `discard`, `deck_top`) and the dealt offers
+(`faction_offer`, `achievement_offer`: the keep decisions stay open for the steps). Steps are
+`play`, `choose`, `illegal` (not legal now), `never` (not legal now nor at any later decision),
+`finish` and `expect`; expectations are in scenario_expect.py (piles, pieces, counts such as
+`hand: 3 cards`, the open decision). The schema (schemas/scenarios.schema.json) describes every
+key. Every failure names the scenario file and line and says what was expected and what
+happened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lastlight.interpreter.effects.decisions import DECISION_KINDS
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.game import Game, IllegalDecision
+from lastlight.interpreter.engine.machine import EngineError
+from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.load.errors import Diagnostic, Loc, did_you_mean
+from lastlight.interpreter.load.schema import validate
+from lastlight.interpreter.load.yamlload import YDict, YList, load_yaml
+from lastlight.interpreter.tools.scenario_expect import check, matches
+
+FLOW_PREFERENCE = ("pass", "done")
+
+
+class ScenarioFailure(Exception):
+    def __init__(self, loc: Loc, message: str):
+        self.loc = loc
+        super().__init__(message)
+
+
+@dataclass
+class ScenarioResult:
+    id: str
+    path: str
+    loc: Loc
+    proves: list[str]
+    rules: list[str]
+    failures: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def discover(path: Path) -> list[Path]:
+    if path.is_file():
+        return [path]
+    return sorted(p for p in path.rglob("*.yaml") if p.is_file())
+
+
+def load_file(path: Path) -> tuple[list[YDict], list[Diagnostic]]:
+    data, problems = load_yaml(path)
+    if data is None:
+        return [], problems
+    problems = problems + validate("scenarios", data)
+    if problems:
+        return [], problems
+    return [item for item in data["items"] if isinstance(item, YDict)], []
+
+
+def run_file(rules: Rules, path: Path) -> tuple[list[ScenarioResult], list[Diagnostic]]:
+    items, problems = load_file(path)
+    return [run_scenario(rules, item) for item in items], problems
+
+
+def run_scenario(rules: Rules, item: YDict) -> ScenarioResult:
+    result = ScenarioResult(
+        str(item["id"]),
+        item.loc.path,
+        item.loc_of("id"),
+        [str(x) for x in item.get("proves") or []],
+        [str(x) for x in item.get("rules") or []],
+    )
+    try:
+        _Runner(rules, item).run()
+    except ScenarioFailure as fail:
+        result.failures.append(Diagnostic(fail.loc, "T001", str(fail)))
+    except (EngineError, IllegalDecision) as exc:
+        result.failures.append(Diagnostic(item.loc_of("id"), "T002", f"the game stopped: {exc}"))
+    return result
+
+
+class _Runner:
+    def __init__(self, rules: Rules, item: YDict):
+        self.rules = rules
+        self.item = item
+        players = int(item.get("players", 2))
+        self.game = Game.new(rules, players, int(item.get("seed", 1)))
+        self.players = players
+        self.never: list[tuple[dict[str, Any], Loc]] = []
+
+    # --- setup ------------------------------------------------------------------------------
+    def run(self) -> None:
+        setup = self.item.get("setup") or YDict()
+        self._setup_choices(setup)
+        self._apply_setup(setup)
+        steps = self.item.get("steps") or YList()
+        for i, step in enumerate(steps):
+            self._step(step, steps.loc_of(i))
+        expect = self.item.get("expect")
+        if expect:
+            self._check(expect)
+
+    def _fail(self, loc: Loc, message: str) -> ScenarioFailure:
+        return ScenarioFailure(loc, f"scenario '{self.item['id']}': {message}")
+
+    def _setup_choices(self, setup: YDict) -> None:
+        """Keep the named faction/achievement (or the first offered), whatever was dealt. With
+        `faction_offer` / `achievement_offer` the dealt offers are set and the keep decisions
+        are left open for the steps."""
+        st = self.game.state
+        players = setup.get("players") or YDict()
+        offers = False
+        for p in range(self.players):
+            conf = players.get(p) or YDict()
+            pl = st["players"][p]
+            if "faction_offer" in conf:
+                pl["offer_f"] = [str(f) for f in conf["faction_offer"]]
+                pl["faction"] = None
+                offers = True
+            if "achievement_offer" in conf:
+                pl["offer_a"] = [
+                    self._achievement(str(a), conf.loc_of("achievement_offer"))
+                    for a in conf["achievement_offer"]
+                ]
+                pl["ach"] = None
+                offers = True
+            faction = conf.get("faction")
+            if faction is not None:
+                pl["offer_f"] = [faction] if faction else []
+                pl["faction"] = None if faction else ""
+            ach = conf.get("achievement")
+            if ach is not None:
+                pl["offer_a"] = [f"{ach}#1"] if ach else []
+                pl["ach"] = None if ach else ""
+        st["pending"] = None  # the open choice was computed from the dealt offers: ask again
+        self.game._advance()
+        while st["stage"] in ("faction", "achievement") and not offers:
+            self.game.apply(self.game.legal()[0])
+
+    def _achievement(self, aid: str, loc: Loc) -> str:
+        for phys in self.game.state["players"][0]["offer_a"] + [f"{aid}#1"]:
+            if base_id(phys) == aid:
+                return phys
+        raise self._fail(loc, f"unknown achievement '{aid}'")
+
+    def _apply_setup(self, setup: YDict) -> None:
+        st = self.game.state
+        eng = self.game.eng
+        if "first" in setup:
+            st["first"] = int(setup["first"])
+            for pl in st["players"]:
+                pl["chosen"] = None
+            st["pending"] = None
+        if "rotation" in setup:
+            st["rot"] = int(setup["rotation"]) % eng.board.period
+        if "dice" in setup:
+            st["dice"] = [str(d) for d in setup["dice"]]
+        if "deck_top" in setup:
+            top = [
+                self._physical(c, st["deck"] + st["discard"], setup.loc_of("deck_top"))
+                for c in setup["deck_top"]
+            ]
+            st["deck"] = [c for c in st["deck"] if c not in top] + list(reversed(top))
+        if "deck" in setup or "discard" in setup:
+            self._setup_piles(setup)
+        for sector, conf in (setup.get("sectors") or {}).items():
+            if sector not in st["sectors"]:
+                raise self._fail(setup["sectors"].key_loc(sector), f"unknown sector '{sector}'")
+            info = st["sectors"][sector]
+            for key in ("planet", "token", "deep"):
+                if key in conf:
+                    info[key] = (
+                        self._token(conf[key], conf.loc_of(key))
+                        if key != "planet" and conf[key]
+                        else conf[key]
+                    )
+            if "up" in conf:
+                info["up"] = bool(conf["up"])
+            if "asteroid" in conf:
+                info["ast"] = bool(conf["asteroid"])
+        for p, conf in (setup.get("players") or {}).items():
+            self._setup_player(int(p), conf)
+        lumos = setup.get("lumos")
+        if lumos and st.get("lumos"):
+            if "ally" in lumos:
+                st["lumos"]["ally"] = lumos["ally"]
+            if "ships" in lumos:
+                self._place_ships(q.LUMOS, lumos["ships"], lumos.loc_of("ships"))
+        eng.cache.clear()
+        for pl in st["players"]:
+            pl["ver"] += 1
+        self.game.eng.state["pending"] = None
+        self.game._advance()
+
+    def _setup_piles(self, setup: YDict) -> None:
+        """`deck: [...]` is the whole deck, top first; the other copies left in the deck go to
+        the discard pile, or out of the game when `discard: [...]` sets that pile too."""
+        st = self.game.state
+        pool = st["deck"] + st["discard"]
+        piles: dict[str, list[str]] = {}
+        for key in ("deck", "discard"):
+            if key in setup:
+                piles[key] = []
+                for i, cid in enumerate(setup[key]):
+                    phys = self._physical(str(cid), pool, setup[key].loc_of(i))
+                    pool.remove(phys)
+                    piles[key].append(phys)
+        if "deck" in piles:
+            st["deck"] = list(reversed(piles["deck"]))  # the top of the deck is its end
+            st["discard"] = piles.get("discard", pool)
+        else:
+            st["deck"] = [c for c in pool if c in st["deck"]]
+            st["discard"] = piles["discard"]
+
+    def _setup_player(self, p: int, conf: YDict) -> None:
+        st = self.game.state
+        pl = st["players"][p]
+        if "resources" in conf:
+            pl["res"] = {"common": 0, "uncommon": 0, "rare": 0}
+            pl["res"].update({k: int(v) for k, v in conf["resources"].items()})
+        if "light" in conf:
+            pl["light"] = int(conf["light"])
+        if "hand" in conf:
+            pl["hand"] = [str(a) for a in conf["hand"]]
+        if "played" in conf:
+            pl["played"] = [str(a) for a in conf["played"]]
+        if "tech_hand" in conf:
+            pl["tech_hand"] = [self._take(c, conf.loc_of("tech_hand")) for c in conf["tech_hand"]]
+        if "in_play" in conf:
+            for entry in conf["in_play"]:
+                cid = entry if isinstance(entry, str) else entry["card"]
+                size = None if isinstance(entry, str) else entry.get("size")
+                phys = self._take(cid, conf.loc_of("in_play"))
+                card = self.rules.cards[base_id(phys)]
+                if card.type == "civilization":
+                    pl["civ"].append(phys)
+                elif size is None:
+                    raise self._fail(
+                        conf.loc_of("in_play"),
+                        f"{cid} attaches to a ship type: write {{card: {cid}, size: small}}",
+                    )
+                elif card.type == "ship_ability":
+                    pl["ability"][size] = phys
+                else:
+                    pl["mods"][size].append(phys)
+        if "exhausted" in conf:
+            pl["exhausted"] = [self._in_play_id(p, c) for c in conf["exhausted"]]
+        if "ships" in conf:
+            self._place_ships(p, conf["ships"], conf.loc_of("ships"))
+        if "extractors" in conf:
+            self._place_extractors(p, conf["extractors"], conf.loc_of("extractors"))
+        if "damage" in conf:
+            for uid, n in conf["damage"].items():
+                if uid not in st["units"]:
+                    raise self._fail(conf.loc_of("damage"), f"unknown unit '{uid}'")
+                st["units"][uid]["d"] = int(n)
+        if "graveyard" in conf:
+            for uid in conf["graveyard"]:
+                unit = st["units"][uid]
+                unit.update({"at": "grave", "s": None, "c": None, "g": p})
+                pl["grave"].append(uid)
+
+    def _take(self, cid: str, loc: Loc) -> str:
+        """Move one physical copy of a technology out of the deck or discard."""
+        st = self.game.state
+        for pile in (st["deck"], st["discard"]):
+            for phys in pile:
+                if base_id(phys) == cid:
+                    pile.remove(phys)
+                    return phys
+        for pl in st["players"]:
+            for phys in pl["tech_hand"]:
+                if base_id(phys) == cid:
+                    pl["tech_hand"].remove(phys)
+                    return phys
+        raise self._fail(loc, f"no copy of technology '{cid}' is left to hand out")
+
+    def _physical(self, cid: str, pool: list[str], loc: Loc) -> str:
+        for phys in pool:
+            if base_id(phys) == cid or phys == cid:
+                return phys
+        raise self._fail(loc, f"technology '{cid}' is not in the deck")
+
+    def _token(self, tid: str, loc: Loc) -> str:
+        for phys in self.rules.tokens:
+            if base_id(phys) == tid or phys == tid:
+                return phys
+        raise self._fail(loc, f"unknown exploration token '{tid}'")
+
+    def _in_play_id(self, p: int, cid: str) -> str:
+        pl = self.game.state["players"][p]
+        if base_id(pl["faction"] or "") == cid:
+            return pl["faction"]
+        for phys, _size in q.active_cards(self.game.eng, p):
+            if base_id(phys) == cid:
+                return phys
+        return cid
+
+    def _place_ships(self, owner: int, spec: YDict, loc: Loc) -> None:
+        st = self.game.state
+        for u in st["units"].values():
+            if u["o"] == owner and u["k"] == "s" and u["at"] == "board":
+                u.update({"at": "supply", "s": None, "d": 0})
+        for sector, sizes in spec.items():
+            if sector not in st["sectors"]:
+                raise self._fail(loc, f"unknown sector '{sector}'")
+            for size, count in sizes.items():
+                for _ in range(int(count)):
+                    uid = next(
+                        (
+                            i
+                            for i, u in st["units"].items()
+                            if u["o"] == owner
+                            and u["k"] == "s"
+                            and u["z"] == size
+                            and u["at"] == "supply"
+                        ),
+                        None,
+                    )
+                    if uid is None:
+                        raise self._fail(
+                            loc,
+                            f"{'Lumos' if owner < 0 else f'P{owner}'} has no "
+                            f"{size} ship left in supply for {sector}",
+                        )
+                    st["units"][uid].update({"at": "board", "s": sector, "d": 0})
+
+    def _place_extractors(self, p: int, spec: YList, loc: Loc) -> None:
+        st = self.game.state
+        for u in st["units"].values():
+            if u["o"] == p and u["k"] == "x" and u["at"] in ("colony", "planet"):
+                u.update({"at": "supply", "s": None, "c": None})
+        for where in spec:
+            uid = next(
+                (
+                    i
+                    for i, u in st["units"].items()
+                    if u["o"] == p and u["k"] == "x" and u["at"] == "supply"
+                ),
+                None,
+            )
+            if uid is None:
+                raise self._fail(loc, f"P{p} has no extractor left in supply")
+            if isinstance(where, str) and where.startswith("colony:"):
+                st["units"][uid].update({"at": "colony", "c": int(where.split(":")[1])})
+            elif where in st["sectors"]:
+                st["units"][uid].update({"at": "planet", "s": where})
+            else:
+                raise self._fail(
+                    loc, f"unknown extractor place '{where}' (a sector id or colony:N)"
+                )
+
+    # --- steps ------------------------------------------------------------------------------
+    def _step(self, step: Any, loc: Loc) -> None:
+        game = self.game
+        if not isinstance(step, YDict) or len(step) != 1:
+            raise self._fail(loc, "a step is one of: play, choose, illegal, never, finish, expect")
+        ((verb, arg),) = step.items()
+        loc = step.loc_of(verb)
+        if verb in ("choose", "illegal", "never"):
+            self.known_kind(arg, loc)
+        if verb == "play":
+            wanted = {int(k): str(v) for k, v in arg.items()}
+            while game.state["stage"] == "select" and game.to_move in wanted:
+                p = game.to_move
+                self._apply({"kind": "play", "card": wanted.pop(p)}, loc)
+            if wanted and game.state["stage"] == "select":
+                raise self._fail(loc, f"P{game.to_move} must also choose a card to play")
+        elif verb == "choose":
+            self._apply(self._match(arg, loc), loc)
+        elif verb == "illegal":
+            legal = game.legal()
+            found = [d for d in legal if matches(d, arg)]
+            if found:
+                raise self._fail(
+                    loc, f"{dict(arg)} was expected to be illegal, but is legal ({found[0]})"
+                )
+        elif verb == "never":
+            self._never_now(dict(arg), loc)
+            self.never.append((dict(arg), loc))
+        elif verb == "finish":
+            self._finish(str(arg), loc)
+        elif verb == "expect":
+            self._check(arg)
+        else:
+            raise self._fail(
+                loc, f"unknown step '{verb}' (play, choose, illegal, never, finish, expect)"
+            )
+
+    def _match(self, arg: Any, loc: Loc) -> dict[str, Any]:
+        legal = self.game.legal()
+        wanted = {"kind": arg} if isinstance(arg, str) else dict(arg)
+        found = [d for d in legal if matches(d, wanted)]
+        if len(found) != 1:
+            shown = "; ".join(str(d) for d in legal[:12]) or "none (no decision is open)"
+            what = "no" if not found else f"{len(found)}"
+            raise self._fail(
+                loc,
+                f"{what} legal decision matches {wanted}; P{self.game.to_move}"
+                f" is asked: {self.game.prompt}; legal: {shown}",
+            )
+        return found[0]
+
+    def known_kind(self, arg: Any, loc: Loc) -> None:
+        """A decision kind must be in the registry: `illegal: {kind: attak}` would otherwise
+        pass for ever without testing anything."""
+        kind = arg.get("kind") if isinstance(arg, dict) else arg
+        if kind is not None and str(kind) not in DECISION_KINDS:
+            near = did_you_mean(str(kind), DECISION_KINDS)
+            raise self._fail(
+                loc, f"unknown decision kind '{kind}'" + (f" ({near})" if near else "")
+            )
+
+    def _never_now(self, want: dict[str, Any], loc: Loc) -> None:
+        found = [d for d in self.game.legal() if matches(d, want)]
+        if found:
+            raise self._fail(
+                loc,
+                f"{want} was expected never to be offered, but P{self.game.to_move} is offered"
+                f" {found[0]} (asked: {self.game.prompt})",
+            )
+
+    def _apply(self, decision: dict[str, Any], loc: Loc) -> None:
+        try:
+            self.game.apply(decision)
+        except IllegalDecision as exc:
+            raise self._fail(loc, f"illegal decision: {exc}") from None
+        for want, at in self.never:  # `never` watches every decision from its step on
+            self._never_now(want, at)
+
+    def _finish(self, what: str, loc: Loc) -> None:
+        """Resolve the rest with a fixed policy: pass/done/no/hold fire, else the first option."""
+        game = self.game
+        plays = [e["round"] for e in game.log if e["event"] == "play"]
+        start_round = plays[-1] if plays else game.state["round"]
+        for _ in range(100_000):
+            if game.over:
+                return
+            if what == "round" and (
+                game.state["round"] > start_round or game.state["stage"] == "ending"
+            ):
+                return
+            if (
+                what == "action"
+                and not game.state["stack"]
+                and game.state["pending"]["by"] == "flow"
+            ):
+                return
+            legal = game.legal()
+            pick = (
+                next((d for d in legal if d["kind"] in FLOW_PREFERENCE), None)
+                or next(
+                    (d for d in legal if d.get("do") is False or d.get("attack") is False), None
+                )
+                or legal[0]
+            )
+            self._apply(pick, loc)
+        raise self._fail(loc, "finish did not end")
+
+    # --- expectations -----------------------------------------------------------------------
+    def _check(self, expect: YDict) -> None:
+        check(self, expect)
+
+    def fail(self, loc: Loc, message: str) -> ScenarioFailure:
+        return self._fail(loc, message)

@@ -1,0 +1,262 @@
+"""Scenario expectations: what must hold after the steps, checked against the game state.
+
+Each failed expectation raises a ScenarioFailure at the expectation's own file:line:col, saying
+what was expected and what happened.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.load.errors import Loc
+from lastlight.interpreter.load.yamlload import YDict
+
+COUNT_RE = re.compile(r"^(\d+) ([a-z]+)$")
+
+
+def check(run: Any, expect: YDict) -> None:
+    """Raise a located ScenarioFailure for the first expectation that does not hold."""
+    st = run.game.state
+    eng = run.game.eng
+    for p, conf in (expect.get("players") or {}).items():
+        pl = st["players"][int(p)]
+        for key, want in conf.items():
+            at = conf.loc_of(key)
+            if key == "resources":
+                for res, n in want.items():
+                    _eq(run, at, f"P{p} {res}", pl["res"][res], n)
+            elif key == "light":
+                _eq(run, at, f"P{p} light", pl["light"], want)
+            elif key in ("hand", "played"):
+                _cards(run, at, f"P{p} {key}", pl[key], want)
+            elif key == "in_play":
+                have = [
+                    c
+                    for c, _s in q.active_cards(eng, int(p))
+                    if run.rules.cards[base_id(c)].kind == "technology"
+                ]
+                _cards(run, at, f"P{p} technologies in play", have, want)
+            elif key == "tech_hand":
+                _cards(run, at, f"P{p} technologies in hand", pl["tech_hand"], want)
+            elif key == "exhausted":
+                _cards(run, at, f"P{p} exhausted", pl["exhausted"], want)
+            elif key in ("faction", "achievement"):
+                kept = pl["faction" if key == "faction" else "ach"]
+                _eq(run, at, f"P{p} {key}", kept and base_id(kept), want)
+            elif key == "supply":
+                for what, n in want.items():
+                    _eq(run, at, f"P{p} {what} in supply", _in_supply(st, int(p), what), n)
+            elif key == "ships":
+                _eq(run, at, f"P{p} ships", _ships(st, int(p)), _norm_ships(want))
+            elif key == "extractors":
+                _eq(run, at, f"P{p} extractors", _extractors(st, int(p)), sorted(want))
+            elif key == "graveyard":
+                if isinstance(want, int):
+                    _eq(run, at, f"P{p} graveyard size", len(pl["grave"]), want)
+                else:
+                    _cards(run, at, f"P{p} graveyard", pl["grave"], want, unit="units")
+            elif key == "damage":
+                for uid, n in want.items():
+                    _eq(run, at, f"damage on {uid}", st["units"][uid]["d"], n)
+            else:
+                raise run.fail(at, f"unknown expectation '{key}'")
+    if "lumos_ships" in expect:
+        _eq(
+            run,
+            expect.loc_of("lumos_ships"),
+            "Lumos ships",
+            _ships(st, q.LUMOS),
+            _norm_ships(expect["lumos_ships"]),
+        )
+    if "lumos_ally" in expect:
+        _eq(
+            run,
+            expect.loc_of("lumos_ally"),
+            "Lumos ally",
+            (st.get("lumos") or {}).get("ally"),
+            expect["lumos_ally"],
+        )
+    for key in ("deck", "discard"):
+        if key in expect:
+            _pile(run, expect.loc_of(key), key, st[key], expect[key])
+    for uid, want in (expect.get("units") or {}).items():
+        at = expect["units"].loc_of(uid)
+        if uid not in st["units"]:
+            raise run.fail(at, f"unknown unit '{uid}'")
+        _eq(run, at, f"{uid} place", _place(st["units"][uid], str(want)), str(want))
+    if "pending" in expect:
+        _pending(run, expect["pending"])
+    for key in ("round", "rotation", "first", "over", "winners"):
+        if key in expect:
+            actual = {"rotation": st["rot"]}.get(key, st.get(key))
+            _eq(run, expect.loc_of(key), key, actual, expect[key])
+    for sector, conf in (expect.get("sectors") or {}).items():
+        info = st["sectors"][sector]
+        for key, want in conf.items():
+            actual = {
+                "token_up": info["up"],
+                "deep": info["deep"] and base_id(info["deep"]),
+            }.get(key, info.get(key))
+            _eq(run, conf.loc_of(key), f"{sector} {key}", actual, want)
+    events = expect.get("events") or []
+    log = run.game.log
+    pos = 0
+    for i, want in enumerate(events):
+        while pos < len(log) and not matches(log[pos], want):
+            pos += 1
+        if pos >= len(log):
+            raise run.fail(
+                events.loc_of(i),
+                f"no event matching {dict(want)} (in order after the previous expected one)",
+            )
+        pos += 1
+    for i, want in enumerate(expect.get("no_events") or []):
+        hit = next((e for e in log if matches(e, want)), None)
+        if hit is not None:
+            raise run.fail(
+                expect["no_events"].loc_of(i), f"an event matching {dict(want)} happened: {hit}"
+            )
+    if "legal" in expect:
+        for i, want in enumerate(expect["legal"]):
+            if not any(matches(d, want) for d in run.game.legal()):
+                raise run.fail(
+                    expect["legal"].loc_of(i),
+                    f"expected {dict(want)} to be legal; legal: {run.game.legal()[:10]}",
+                )
+
+
+def count_of(want: Any, unit: str = "cards") -> int | None:
+    """`3 cards` (or `1 card`, `2 units`): a count expectation; None for anything else."""
+    if isinstance(want, str):
+        m = COUNT_RE.match(want.strip())
+        if m and m.group(2) in (unit, unit.rstrip("s")):
+            return int(m.group(1))
+    return None
+
+
+def _cards(run: Any, loc: Loc, what: str, have: list[str], want: Any, unit: str = "cards") -> None:
+    """A list of ids (compared as a multiset of base ids) or a count such as `3 cards`."""
+    n = count_of(want, unit)
+    if n is not None:
+        _eq(run, loc, f"number of {what}", len(have), n)
+        return
+    if not isinstance(want, list):
+        raise run.fail(loc, f"expected a list of ids or a count such as '3 {unit}' for {what}")
+    _eq(run, loc, what, sorted(base_id(c) for c in have), sorted(str(w) for w in want))
+
+
+def _pile(run: Any, loc: Loc, key: str, pile: list[str], want: Any) -> None:
+    """The technology deck (top first) or discard pile: a list, a count, or
+    {size: N, top: [...], includes: [...]}."""
+    name = "technology deck" if key == "deck" else "discard pile"
+    ordered = list(reversed(pile)) if key == "deck" else list(pile)  # the deck's top is its end
+    if not isinstance(want, YDict):
+        if isinstance(want, list) and key == "deck":
+            _eq(run, loc, f"{name} (top first)", [base_id(c) for c in ordered], want)
+        else:
+            _cards(run, loc, name, ordered, want)
+        return
+    if "size" in want:
+        _eq(run, want.loc_of("size"), f"number of cards in the {name}", len(pile), want["size"])
+    if "top" in want:
+        top = [base_id(c) for c in ordered[: len(want["top"])]]
+        _eq(run, want.loc_of("top"), f"top of the {name}", top, list(want["top"]))
+    for i, cid in enumerate(want.get("includes") or []):
+        if cid not in {base_id(c) for c in pile}:
+            raise run.fail(want["includes"].loc_of(i), f"expected {cid} in the {name}")
+    for i, cid in enumerate(want.get("excludes") or []):
+        if cid in {base_id(c) for c in pile}:
+            raise run.fail(want["excludes"].loc_of(i), f"expected no {cid} in the {name}")
+
+
+def _place(unit: dict[str, Any], want: str) -> str:
+    """Where a piece is, in the words of the expectation: supply, box (out of the game),
+    graveyard:N, colony:N, a sector id, or board (any sector)."""
+    at = unit["at"]
+    if at == "grave":
+        return f"graveyard:{unit['g']}"
+    if at == "colony":
+        return f"colony:{unit['c']}"
+    if at in ("board", "planet"):
+        return "board" if want == "board" else str(unit["s"])
+    return str(at)
+
+
+def _in_supply(st: dict[str, Any], p: int, what: str) -> int:
+    kind, size = ("x", None) if what in ("extractor", "extractors") else ("s", what)
+    return sum(
+        1
+        for u in st["units"].values()
+        if u["o"] == p and u["k"] == kind and u["at"] == "supply" and size in (None, u["z"])
+    )
+
+
+def _pending(run: Any, want: YDict) -> None:
+    """Whose decision is open, of what kind, and what that player is offered."""
+    pending = run.game.state.get("pending")
+    if pending is None:
+        raise run.fail(want.loc, "expected an open decision, but none is (the game is over)")
+    legal = run.game.legal()
+    if "player" in want:
+        _eq(run, want.loc_of("player"), "player to decide", pending["p"], want["player"])
+    if "kind" in want:
+        run.known_kind(want["kind"], want.loc_of("kind"))
+        _eq(run, want.loc_of("kind"), "kind of the open decision", pending["kind"], want["kind"])
+    if "options" in want:
+        _eq(run, want.loc_of("options"), "number of options offered", len(legal), want["options"])
+    for i, opt in enumerate(want.get("offers") or []):
+        if not any(matches(d, opt) for d in legal):
+            raise run.fail(
+                want["offers"].loc_of(i), f"expected {dict(opt)} to be offered; offered: {legal}"
+            )
+    for i, opt in enumerate(want.get("not_offered") or []):
+        run.known_kind(opt, want["not_offered"].loc_of(i))
+        hit = next((d for d in legal if matches(d, opt)), None)
+        if hit is not None:
+            raise run.fail(want["not_offered"].loc_of(i), f"{dict(opt)} is offered: {hit}")
+
+
+def _eq(run: Any, loc: Loc, what: str, actual: Any, expected: Any) -> None:
+    if actual != expected:
+        raise run.fail(loc, f"expected {what} = {expected!r}, got {actual!r}")
+
+
+def matches(actual: dict[str, Any], wanted: Any) -> bool:
+    for key, value in wanted.items():
+        have = actual.get(key)
+        if isinstance(have, str) and isinstance(value, str) and "#" in have and "#" not in value:
+            have = base_id(have)
+        if have != value:
+            return False
+    return True
+
+
+def _ships(st: dict[str, Any], owner: int) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for u in st["units"].values():
+        if u["o"] == owner and u["k"] == "s" and u["at"] == "board":
+            out.setdefault(u["s"], {}).setdefault(u["z"], 0)
+            out[u["s"]][u["z"]] += 1
+    return {s: dict(sorted(z.items())) for s, z in sorted(out.items())}
+
+
+def _norm_ships(spec: Any) -> dict[str, dict[str, int]]:
+    return {
+        str(s): dict(sorted((str(k), int(v)) for k, v in z.items() if int(v)))
+        for s, z in sorted(spec.items())
+        if any(int(v) for v in z.values())
+    }
+
+
+def _extractors(st: dict[str, Any], p: int) -> list[str]:
+    out = []
+    for u in st["units"].values():
+        if u["o"] == p and u["k"] == "x":
+            if u["at"] == "colony":
+                out.append(f"colony:{u['c']}")
+            elif u["at"] == "planet":
+                out.append(u["s"])
+    return sorted(out)

@@ -1,0 +1,278 @@
+"""The data of a replay page: one snapshot per decision, as one seat (or a spectator) sees it.
+
+`build(rules, replay, viewpoint)` re-plays the saved game and, after every decision, takes a
+snapshot with `observe` and the new log events with `event_entry`. Those two functions are the
+only places that decide what a viewer may see; the rules (R-SET-06, R-RND-07) are:
+
+- a spectator sees the board, the scores, the technologies in play and the action cards on the
+  table; not the technology hands, the kept achievements, the faction a player is still choosing
+  or the action card chosen and not yet revealed; nor which card a research `keep` or a `draw`
+  took. Once the game is over, everything is shown.
+- a seat sees that plus its own hidden cards; `everything` (for designers) sees all of it.
+
+When the engine grows `Game.observation(seat)`, `observe` should read from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lastlight.interpreter.board.picture import public_view
+from lastlight.interpreter.board.svg import board_layers
+from lastlight.interpreter.engine.describe import decision_line, event_line, who
+from lastlight.interpreter.engine.game import Decision, Game
+from lastlight.interpreter.engine.observe import ALL, event_visible
+from lastlight.interpreter.engine.replay import run_replay
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.tools.viewer.cards import CardTable, source_card
+
+HIDDEN_KINDS = ("technologies", "achievements")  # cards that may sit in a hidden place
+
+
+@dataclass(frozen=True)
+class Viewpoint:
+    """Whose view a page shows: a seat, a spectator (seat None), or everything."""
+
+    seat: int | None = None
+    everything: bool = False
+
+    def sees(self, owner: int | None, game: Game) -> bool:
+        return self.everything or game.over or (owner is not None and owner == self.seat)
+
+    @property
+    def label(self) -> str:
+        if self.everything:
+            return "everything (all hands shown)"
+        return "spectator" if self.seat is None else f"P{self.seat}"
+
+
+def _techs_in_play(pl: dict[str, Any]) -> list[dict[str, Any]]:
+    out = [{"card": c, "where": "civilization"} for c in pl["civ"]]
+    for size, card in pl["ability"].items():
+        if card:
+            out.append({"card": card, "where": f"{size} ships (ability)"})
+    for size, cards in pl["mods"].items():
+        out.extend({"card": c, "where": f"{size} ships (mod)"} for c in cards)
+    return out
+
+
+def observe(game: Game, view: Viewpoint, cards: CardTable) -> dict[str, Any]:
+    """What `view` sees of the game now: the players' panels (the board is drawn separately).
+
+    A seat or a spectator sees `Game.observation(seat)` (hidden fields are None there); a
+    finished game, or the designer's `everything` view, shows the whole state."""
+    full = view.everything or game.over
+    st = game.state if full else game.observation(view.seat)
+    players = []
+    for seat, pl in enumerate(st["players"]):
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "faction": cards.ref(pl["faction"]) if pl["faction"] else None,
+            "light": pl["light"],
+            "res": dict(pl["res"]),
+            "hand": [cards.ref(a) for a in pl["hand"]],
+            "played": [cards.ref(a) for a in pl["played"]],
+            "techs": [
+                {
+                    "card": cards.ref(t["card"]),
+                    "where": t["where"],
+                    "exhausted": t["card"] in pl["exhausted"],
+                }
+                for t in _techs_in_play(pl)
+            ],
+            "ships": _ships(game, seat),
+            "extractors": _extractors(game, seat),
+            "tech_hand_count": len(game.state["players"][seat]["tech_hand"]),
+            "winner": seat in st["winners"],
+        }
+        if st["stage"] == "select" and (pl["chosen"] is not None or pl.get("has_chosen")):
+            entry["chosen"] = cards.ref(pl["chosen"]) if pl["chosen"] else "hidden"
+        if pl["tech_hand"] is not None:
+            entry["tech_hand"] = [cards.ref(c) for c in pl["tech_hand"]]
+        if pl["ach"]:
+            entry["achievement"] = cards.ref(pl["ach"])
+        else:
+            entry["achievement"] = "secret" if pl.get("achievement_kept") else None
+        players.append(entry)
+    return {
+        "round": st["round"],
+        "rotation": st["rot"] % game.board.period,
+        "period": game.board.period,
+        "to_move": game.to_move,
+        "prompt": game.prompt if (full or game.to_move == view.seat) else "",
+        "over": game.over,
+        "winners": list(st["winners"]),
+        "players": players,
+    }
+
+
+def _ships(game: Game, seat: int) -> list[str]:
+    where: dict[str, dict[str, int]] = {}
+    for u in game.state["units"].values():
+        if u["o"] == seat and u["k"] == "s" and u["at"] == "board":
+            sizes = where.setdefault(u["s"], {})
+            sizes[u["z"]] = sizes.get(u["z"], 0) + 1
+    return [
+        f"{sector}: " + ", ".join(f"{n} {z}" for z, n in sizes.items())
+        for sector, sizes in sorted(where.items())
+    ]
+
+
+def _extractors(game: Game, seat: int) -> list[str]:
+    out = []
+    for u in game.state["units"].values():
+        if u["o"] != seat or u["k"] != "x":
+            continue
+        if u["at"] == "planet":
+            out.append(str(u["s"]))
+        elif u["at"] == "colony":
+            out.append(f"colony space {u['c']}")
+    return sorted(out)
+
+
+def _hidden_card(game: Game, e: dict[str, Any], view: Viewpoint, cards: CardTable) -> bool:
+    """Is this event one the viewer may not read (the engine marks who may: `see`)?"""
+    return not (view.everything or game.over) and not event_visible(e, view.seat)
+
+
+def event_entry(game: Game, e: dict[str, Any], view: Viewpoint, cards: CardTable) -> dict[str, Any]:
+    """One log line: the words, the player, and (if the viewer may know it) the card with its
+    text and where in the YAML the effect that ran is written."""
+    if _hidden_card(game, e, view, cards):
+        what = {"keep": "keeps", "draw": "draws", "discard": "discards"}.get(e["event"], "uses")
+        n = len(e.get("cards") or ()) or 1
+        kind = cards.kind(e.get("card") or (e.get("cards") or [None])[0] or source_card(e))
+        noun = {
+            "achievements": "a secret planetary achievement",
+            "factions": "a faction (revealed when all have chosen)",
+            "technologies": "a technology" if n == 1 else f"{n} technologies",
+        }.get(kind or "", "a secret card")
+        return {"t": f"R{e['round']:>3} {who(e.get('player'))} {what} {noun}", "p": e.get("player")}
+    seat = view.seat if not view.everything else None
+    entry: dict[str, Any] = {
+        "t": event_line(game, e, viewer=ALL if view.everything else seat),
+        "p": e.get("player"),
+        "e": e["event"],
+    }
+    card = cards.ref(source_card(e))
+    if card:
+        entry["c"] = card
+    if e.get("at"):
+        entry["at"] = e["at"]
+    return entry
+
+
+def decision_entry(
+    game: Game, p: int | None, decision: Decision, view: Viewpoint, cards: CardTable
+) -> dict[str, Any]:
+    """The decision that led to a step, in words; secret picks stay secret."""
+    kind = decision["kind"]
+    card = decision.get("card")
+    if kind in ("play", "keep") and not view.sees(p, game):
+        words = {
+            "play": "chooses an action card (face down)",
+            "keep": "keeps a card (secret)",
+        }[kind]
+        return {"t": f"{who(p)} {words}", "p": p}
+    entry: dict[str, Any] = {"t": f"{who(p)}: {decision_line(game, decision)}", "p": p}
+    ref = cards.ref(card) if card else None
+    if ref:
+        entry["c"] = ref
+    return entry
+
+
+def build(
+    rules: Rules,
+    data: dict[str, Any],
+    view: Viewpoint,
+    *,
+    title: str,
+    check_content: bool = True,
+) -> dict[str, Any]:
+    """Re-play a loaded replay and collect every step's snapshot; raises ReplayError if the
+    replay does not reproduce (checked in full first, so no half-built page)."""
+    run_replay(rules, data, check_content=check_content, log=False)
+    game = Game.new(rules, data["players"], data["seed"], log=True)
+    cards = CardTable(rules)
+    grounds = _Interned()  # ground + labels, one per rotation
+    pieces = _Interned()  # the pieces, one per distinct position
+
+    def board_of(g: Game, events: list[dict[str, Any]]) -> dict[str, int]:
+        picture = public_view(g)  # the board is public: the same for every viewpoint
+        picture["focus"] = sorted(
+            {str(e[k]) for e in events for k in ("sector", "frm", "to") if e.get(k)}
+        )
+        ground, middle, labels = board_layers(g.board, picture)
+        return {"ground": grounds.index((ground, labels)), "pieces": pieces.index(middle)}
+
+    steps = []
+    seen = 0
+    decision: dict[str, Any] | None = None
+    for i in range(len(data["decisions"]) + 1):
+        if i > 0:
+            d = data["decisions"][i - 1]
+            p = game.to_move
+            decision = decision_entry(game, p, d, view, cards)
+            scratch = CardTable(rules)  # the open version names cards only if it is used
+            opened = decision_entry(game, p, d, Viewpoint(everything=True), scratch)
+            game.apply(d)
+            if game.over:  # nothing is secret any more
+                decision = opened
+                cards.used.update(scratch.used)
+        new = game.log[seen:]
+        events = [event_entry(game, e, view, cards) for e in new]
+        seen = len(game.log)
+        steps.append(
+            {
+                **observe(game, view, cards),
+                "board": board_of(game, new if i else []),
+                "decision": decision,
+                "events": events,
+            }
+        )
+    return {
+        "title": title,
+        "viewpoint": view.label,
+        "players": data["players"],
+        "seed": data["seed"],
+        "seats": list(data.get("seats") or []),
+        "light_to_win": rules.light_to_win,
+        "colors": _colors(data["players"]),
+        "cards": cards.used,
+        "grounds": [list(pair) for pair in grounds.items],
+        "pieces": pieces.items,
+        "steps": steps,
+        "legend": _legend(),
+    }
+
+
+class _Interned:
+    """Each distinct value once; steps refer to them by index."""
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+        self._index: dict[Any, int] = {}
+
+    def index(self, value: Any) -> int:
+        if value not in self._index:
+            self._index[value] = len(self.items)
+            self.items.append(value)
+        return self._index[value]
+
+
+def _colors(n: int) -> list[str]:
+    from lastlight.interpreter.board.palette import seat_color
+
+    return [seat_color(s) for s in range(n)]
+
+
+def _legend() -> str:
+    """The board legend as a small SVG (the same markers the board uses)."""
+    from lastlight.interpreter.board.legend import legend_svg
+
+    body = legend_svg({}, 340, 380)
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="340" height="380" viewBox="0 0 340 380" '
+        'font-family="DejaVu Sans, sans-serif">' + "".join(body) + "</svg>"
+    )

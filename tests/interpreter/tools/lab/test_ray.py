@@ -1,0 +1,23 @@
+"""`--ray`: the same batches as Ray tasks on a local instance give the same rows."""
+
+from __future__ import annotations
+
+import pytest
+from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.tools.lab.run import run_sweep
+
+from .conftest import spec_for
+
+ray = pytest.importorskip("ray", reason="Ray is in the dev extra; install lastlight[dev]")
+
+
+def test_ray_rows_equal_local_rows() -> None:
+    spec = spec_for(content_dir(), 6, players=(2, 3, 4), seed=21)
+    local = run_sweep(spec, 1)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = run_sweep(spec, ray_address="", batch=2)
+    finally:
+        ray.shutdown()
+    assert on_ray == local
+    assert len(on_ray) == 2 + 3 + 4 + 2 + 3 + 4
