@@ -6,7 +6,7 @@ import sys
 import time
 
 import click
-from lastlight.interpreter.engine.bots import BOTS, ask, make_bot
+from lastlight.interpreter.engine.bots import BotNotFound, ask, make_bot, parse_bot_list
 from lastlight.interpreter.engine.core import EngineError
 from lastlight.interpreter.engine.describe import decision_line, event_line, player_view, who
 from lastlight.interpreter.engine.game import Game
@@ -17,19 +17,10 @@ from ._content import load_rules_or_exit
 
 
 def _seats(bots: str, players: int, humans: tuple[int, ...]) -> list[str]:
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise click.BadParameter(
-            f"give one bot for all seats or one per seat ({players}); got {len(names)}",
-            param_hint="--bots",
-        )
-    for name in names:
-        if name not in BOTS:
-            raise click.BadParameter(
-                f"unknown bot '{name}' (one of: {', '.join(BOTS)})", param_hint="--bots"
-            )
+    try:
+        names = parse_bot_list(bots, players)
+    except BotNotFound as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots") from None
     for h in humans:
         if not 0 <= h < players:
             raise click.BadParameter(
@@ -71,7 +62,8 @@ def _ask_human(game: Game, p: int) -> dict:
     "--bots",
     default="heuristic",
     show_default=True,
-    help="Bot for every seat, or a comma list per seat (random, heuristic).",
+    help="Bot for every seat, or a comma list per seat: planner, heuristic, random, search, "
+    "an installed plugin's name, or module:Class.",
 )
 @click.option("--human", type=int, multiple=True, help="A seat played at the terminal.")
 @click.option(
@@ -109,7 +101,9 @@ def play_command(
     rules = load_rules_or_exit(content)
     started = time.perf_counter()
     game = Game.new(rules, players, seed)
-    agents = {p: make_bot(name, seed * 31 + p) for p, name in enumerate(seats) if name != "human"}
+    agents = {
+        p: make_bot(name, seed * 31 + p, rules) for p, name in enumerate(seats) if name != "human"
+    }
     shown = 0
     # a seated human reads only their own seat's secrets; a bot game's log is a spectator's
     # unless --reveal asks for everything

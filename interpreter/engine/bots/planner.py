@@ -1,0 +1,589 @@
+"""The planner: a fast bot that plays every part of the game with intent, from its observation.
+
+Every decision is scored in light (the game's score): an action card by what it would bring now
+(claims, mined resources, an extractor on the best site, ships moved onto free planets and the
+center, technologies it can manufacture, trades that make a planned purchase affordable), a
+technology by what its clauses are worth over the rest of the game (`valuation.py`, read from
+the compiled effects, never the card's name), a move by what the ship would hold where it
+lands, an attack by the odds. The best score wins; ties break on the bot's own generator.
+
+It never simulates: everything is read from the observation through the engine's read-only
+queries, so it is fast enough for balance sweeps (see benchmarks/bench_bots.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .. import queries as q
+from ..core import Engine
+from ..game import Decision
+from ..observe import Observation
+from ..prims_build import extractor_sites
+from ..rules import base_id
+from . import valuation as val
+from .base import Bot
+from .heuristic import _action_forms
+
+#: Chance a die shows a hit, from the shipped die (3 of 6 faces hit); read from content below.
+_HIT = 0.5
+#: A target one move further away is worth this share.
+FAR = 0.55
+
+
+class PlannerBot(Bot):
+    name = "planner"
+    salt = 0x91A7
+
+    def decide(self, obs: Observation | None, legal: list[Decision]) -> Decision:
+        assert obs is not None
+        if len(legal) == 1:
+            return legal[0]
+        seat = Seat(self.view(obs), obs["seat"])
+        scores = [self.score(seat, d) for d in legal]
+        best = max(scores)
+        top = [d for d, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
+        return top[self.rng.below(len(top))]
+
+    def score(self, seat: Seat, d: Decision) -> float:
+        fn: Callable[[Seat, Decision], float] | None = getattr(self, f"_{d['kind']}", None)
+        return fn(seat, d) if fn else 0.0
+
+    # --- setup ------------------------------------------------------------------------------
+    def _keep(self, s: Seat, d: Decision) -> float:
+        card = s.rules.cards[base_id(d["card"])]
+        if card.kind == "achievement":
+            return s.achievement_outlook(card.color)
+        return val.card_value(card, s.ctx)
+
+    # --- the action card --------------------------------------------------------------------
+    def _play(self, s: Seat, d: Decision) -> float:
+        action = d["card"]
+        forms = _action_forms(s, action)  # type: ignore[arg-type]
+        value = 0.0
+        if "claim" in forms:
+            value += s.refresh_value()
+        if "mine" in forms:
+            value += s.mine_value()
+        if "build_extractors" in forms or "build_ships" in forms:
+            value += s.construct_value()
+        if "make_trades" in forms:
+            value += s.trade_value()
+        if "draw_keep" in forms or "manufacture_any" in forms:
+            value += s.research_value()
+        if "move_ships" in forms:
+            value += s.command_value()
+        # what the seat's cards do after this action (after you mine: ...)
+        value += s.after_action_value(action)
+        return value
+
+    # --- research ---------------------------------------------------------------------------
+    def _discard(self, s: Seat, d: Decision) -> float:
+        return -s.tech_net(d["card"], None)
+
+    def _manufacture(self, s: Seat, d: Decision) -> float:
+        net = s.tech_net(d["card"], d.get("size"), free=not s.pending_is("Manufacture a tech"))
+        return net + 0.05
+
+    def _done(self, s: Seat, d: Decision) -> float:
+        return 0.0
+
+    def _use(self, s: Seat, d: Decision) -> float:
+        card = s.rules.cards[base_id(d["card"])]
+        clause = card.clauses[d.get("clause", 0)]
+        one = val.clause_value(clause, s.ctx, card.type) / max(1.0, s.ctx.rounds_left * 0.16)
+        return one
+
+    def _pass(self, s: Seat, d: Decision) -> float:
+        return 0.05
+
+    # --- construct --------------------------------------------------------------------------
+    def _extractor(self, s: Seat, d: Decision) -> float:
+        return s.site_value(d)
+
+    def _build(self, s: Seat, d: Decision) -> float:
+        return s.ship_value(d["size"])
+
+    def _may(self, s: Seat, d: Decision) -> float:
+        return 0.2 if d["do"] else 0.0
+
+    # --- trade ------------------------------------------------------------------------------
+    def _trade(self, s: Seat, d: Decision) -> float:
+        return s.trade_option_value(d["option"])
+
+    def _player(self, s: Seat, d: Decision) -> float:
+        # the common goes to whoever is furthest from winning
+        return -s.st["players"][d["player"]]["light"] + 0.01 * d["player"]
+
+    def _pick_up(self, s: Seat, d: Decision) -> float:
+        return {"research": 3, "command": 2.5, "construct": 2, "mine": 1.5, "trade": 1}.get(
+            d["card"], 1.0
+        )
+
+    # --- command ----------------------------------------------------------------------------
+    def _move(self, s: Seat, d: Decision) -> float:
+        gain = s.potential(d["to"]) - s.hold_value(d["from"], d["size"])
+        return gain - 0.05
+
+    def _attack(self, s: Seat, d: Decision) -> float:
+        return 1.0 if d["attack"] else 0.0
+
+    def _damage(self, s: Seat, d: Decision) -> float:
+        if "extractor" in d:
+            return 6.0
+        owner = d.get("owner", -1)
+        if owner == s.me:
+            return -10.0
+        size = d["size"]
+        shields = q.ship_stat(s.eng, owner, size, "shields") if owner >= 0 else s.base_shields(size)
+        kill = d["dmg"] + 1 >= shields
+        worth = {"large": 3.0, "medium": 2.0}.get(size, 1.0)
+        leader = 0.1 * s.st["players"][owner]["light"] if owner >= 0 else 0.0
+        return (4.0 + worth if kill else worth * 0.5 + d["dmg"]) + leader
+
+    def _reveal(self, s: Seat, d: Decision) -> float:
+        return 0.0
+
+    def _sector(self, s: Seat, d: Decision) -> float:
+        return 0.0
+
+    def _choose(self, s: Seat, d: Decision) -> float:
+        return -d.get("option", 0) * 0.01
+
+
+class Seat:
+    """What the planner reads about its seat, computed once per decision from the view."""
+
+    def __init__(self, eng: Engine, me: int):
+        self.eng = eng
+        self.st = eng.state
+        self.rules = eng.rules
+        self.me = me
+        self.pl = self.st["players"][me]
+        leader = max(p["light"] for p in self.st["players"])
+        self.rounds_left = max(2.0, min(18.0, (self.rules.light_to_win - leader) / 1.0))
+        self.cycles_left = self.rounds_left / 3.5
+        self.ctx = self._context()
+        self._desire: dict[str, float] = {}
+        self._field: dict[str, float] | None = None
+
+    # --- basics -----------------------------------------------------------------------------
+    def _context(self) -> val.Context:
+        eng, me = self.eng, self.me
+        by_place: dict[str, int] = {}
+        by_color: dict[str, int] = {}
+        mine = q.planets_controlled(eng, me)
+        for sector in mine:
+            kind = eng.board.kind(sector)
+            by_place[kind] = by_place.get(kind, 0) + 1
+            for color in self.planet_colors(sector):
+                by_color[color] = by_color.get(color, 0) + 1
+        ships: dict[str, int] = {}
+        center = 0
+        for u in self.st["units"].values():
+            if u["o"] == me and u["k"] == "s" and u["at"] == "board":
+                ships[u["z"]] = ships.get(u["z"], 0) + 1
+                center += u["s"] == self.st["center"]
+        return val.Context(
+            rounds_left=self.rounds_left,
+            planets=len(mine),
+            planets_by_place=by_place,
+            planets_by_color=by_color,
+            techs=q.techs_in_play(eng, me),
+            center_ships=center,
+            ships_by_size=ships,
+            action_rate={"research": 0.22, "mine": 0.2, "construct": 0.2, "trade": 0.15,
+                         "refresh": 0.17, "command": 0.2},  # fmt: skip
+            res_scale=max(0.35, min(1.0, self.rounds_left / 8.0)),
+        )
+
+    def pending_is(self, prefix: str) -> bool:
+        pending = self.st["pending"]
+        return bool(pending and (pending.get("prompt") or "").startswith(prefix))
+
+    def planet_colors(self, sector: str) -> tuple[str, ...]:
+        planet = self.st["sectors"][sector]["planet"]
+        return tuple(self.rules.planets.get(planet, {}).get("colors", ())) if planet else ()
+
+    def base_shields(self, size: str) -> int:
+        return int(self.rules.ships[size]["shields"])
+
+    def res_value(self, cost: dict[str, int]) -> float:
+        return sum(n * self.ctx.res_value(r) for r, n in cost.items())
+
+    def my_ships(self) -> list[dict[str, Any]]:
+        me = self.me
+        return [
+            u for u in self.st["units"].values()
+            if u["o"] == me and u["k"] == "s" and u["at"] == "board"
+        ]  # fmt: skip
+
+    def yield_value(self, sector: str) -> float:
+        """Light one mine of a planet brings (a face-down token: its pile's average)."""
+        info = self.st["sectors"][sector]
+        token = info["token"]
+        if not token:
+            return 0.2
+        tokens = self.rules.tokens
+        if token in tokens:
+            return sum(self.ctx.res_value(y) for y in tokens[token].yields)
+        key = ("pile_yield", token)
+        cached = self.eng.cache.get(key)
+        if cached is None:
+            ids = self.rules.token_piles.get(token, ())
+            values = [sum(self.ctx.res_value(y) for y in tokens[t].yields) for t in ids]
+            cached = sum(values) / len(values) if values else 0.2
+            self.eng.cache[key] = cached
+        return cached
+
+    # --- cards ------------------------------------------------------------------------------
+    def tech_value(self, card_id: str, size: str | None) -> float:
+        card = self.rules.cards[base_id(card_id)]
+        value = val.card_value(card, self.ctx, size)
+        # every technology in play counts for the Research light and the tie-break
+        value += 0.25 * self.ctx.rounds_left * 0.2 + 0.1
+        if card.type == "ship_ability" and size and self.pl["ability"].get(size):
+            value -= val.card_value(self.rules.cards[base_id(self.pl["ability"][size])],
+                                    self.ctx, size)  # fmt: skip
+        return value
+
+    def tech_net(self, card_id: str, size: str | None, free: bool = False) -> float:
+        value = self.tech_value(card_id, size)
+        if free:
+            return value
+        return value - self.res_value(q.tech_cost(self.eng, self.me, card_id))
+
+    def hand_plans(self) -> list[tuple[float, dict[str, int]]]:
+        """(net worth, cost) of every technology in hand worth manufacturing, best first."""
+        out = []
+        for cid in self.pl["tech_hand"] or ():
+            card = self.rules.cards[base_id(cid)]
+            size = self.best_size(card) if card.type != "civilization" else None
+            net = self.tech_net(cid, size)
+            if net > 0:
+                out.append((net, q.tech_cost(self.eng, self.me, cid)))
+        out.sort(key=lambda t: -t[0])
+        return out
+
+    def best_size(self, card: Any) -> str:
+        ships = self.ctx.ships_by_size
+        return max(self.rules.sizes, key=lambda z: (ships.get(z, 0), -self.rules.sizes.index(z)))
+
+    def buyable(self, res: dict[str, int]) -> float:
+        """Net worth of the technologies in hand these resources would pay for (greedy)."""
+        left = dict(res)
+        total = 0.0
+        for net, cost in self.hand_plans():
+            if all(left.get(r, 0) >= n for r, n in cost.items()):
+                for r, n in cost.items():
+                    left[r] -= n
+                total += net
+        return total
+
+    def after_action_value(self, action: str) -> float:
+        total = 0.0
+        for cid, _size in q.active_cards(self.eng, self.me):
+            card = self.rules.cards[base_id(cid)]
+            for clause in card.clauses:
+                if (
+                    isinstance(clause, val.ast.Triggered)
+                    and clause.event.form == "after_action"
+                    and clause.event.args.get("action") == action
+                ):
+                    total += val.seq_value(clause.effect, self.ctx)
+        return total
+
+    def achievement_outlook(self, color: str) -> float:
+        """Planets of a colour the seat may hold at the end: near planets count more."""
+        home = self.st["homes"][self.me]
+        reach = self.eng.board.reachable(home, 6, self.st["rot"], self.eng.asteroids())
+        total = 0.0
+        for sector, info in self.st["sectors"].items():
+            if info["planet"] and color in self.planet_colors(sector) and sector in reach:
+                total += 1.0 / (1 + reach[sector])
+        return total
+
+    # --- action values ----------------------------------------------------------------------
+    def claim_now(self) -> float:
+        eng, me = self.eng, self.me
+        total = 0.0
+        for sector in q.planets_controlled(eng, me):
+            if not q.blockaded(eng, sector, me):
+                total += q.param(eng, me, f"claim_{eng.board.kind(sector)}")
+        return float(total)
+
+    def refresh_value(self) -> float:
+        played = len(self.pl["played"])
+        hand = len(self.pl["hand"])
+        value = self.claim_now() + 0.12 * played * played
+        exhausted = len(self.pl.get("exhausted") or ())
+        value += 0.3 * exhausted
+        others_done = all(
+            "refresh" in p["played"] for i, p in enumerate(self.st["players"]) if i != self.me
+        )
+        if others_done:  # this Refresh turns the board: center ships score
+            value += self.ctx.center_ships * q.param(self.eng, self.me, "center_light") + 0.5
+        if hand <= 2:
+            value += 1.0
+        return value
+
+    def mine_value(self) -> float:
+        total = 0.0
+        for u in self.st["units"].values():
+            if u["o"] != self.me or u["k"] != "x":
+                continue
+            if u["at"] == "planet":
+                total += self.yield_value(u["s"])
+            elif u["at"] == "colony":
+                total += self.ctx.res_value(self.rules.colony_spaces[u["c"]])
+        total += self.activated_during("mine")
+        have = q.total_resources(self.eng, self.me)
+        return total * (1.2 if self.hand_plans() else 0.9) * (0.7 if have >= 8 else 1.0)
+
+    def activated_during(self, action: str) -> float:
+        total = 0.0
+        exhausted = set(self.pl.get("exhausted") or ())
+        for cid, _size in q.active_cards(self.eng, self.me):
+            if cid in exhausted:
+                continue
+            for clause in self.rules.cards[base_id(cid)].clauses:
+                if isinstance(clause, val.ast.Activated) and clause.during == action:
+                    total += val.seq_value(clause.effect, self.ctx)
+        return total
+
+    def site_value(self, d: Decision) -> float:
+        if "colony" in d:
+            space = self.rules.colony_spaces[d["colony"]]
+            return self.ctx.res_value(space) * self.rounds_left * 0.2 + 0.1
+        return self.planet_value(d["sector"])
+
+    def planet_value(self, sector: str) -> float:
+        kind = self.eng.board.kind(sector)
+        claim = q.param(self.eng, self.me, f"claim_{kind}")
+        value = claim * (self.cycles_left + 0.6)
+        value += self.yield_value(sector) * self.rounds_left * 0.2
+        if self.pl["ach"]:
+            ach = self.rules.cards[base_id(self.pl["ach"])]
+            if ach.color in self.planet_colors(sector):
+                value += 2.0
+        return value + 0.5
+
+    def construct_value(self) -> float:
+        eng, me = self.eng, self.me
+        has_x = any(
+            u["o"] == me and u["k"] == "x" and u["at"] == "supply" for u in self.st["units"].values()
+        )
+        value = 0.0
+        if has_x:
+            sites = sorted((self.site_value(site) for site in extractor_sites(eng, me)), reverse=True)
+            n = q.param(eng, me, "construct_extractors")
+            value += sum(sites[:n])
+        best_ship = max(
+            (self.ship_value(z) for z in self.rules.sizes
+             if q.can_pay(eng, me, q.ship_cost(eng, me, z)) and self.in_supply(z)),
+            default=0.0,
+        )  # fmt: skip
+        return value + max(0.0, best_ship)
+
+    def in_supply(self, size: str) -> bool:
+        return any(
+            u["o"] == self.me and u["k"] == "s" and u["z"] == size and u["at"] == "supply"
+            for u in self.st["units"].values()
+        )
+
+    def ship_value(self, size: str) -> float:
+        ships = self.my_ships()
+        targets = self.free_planets()
+        need = len(targets) + 1 - len(ships)
+        cost = self.res_value(q.ship_cost(self.eng, self.me, size))
+        strength = q.ship_stat(self.eng, self.me, size, "attack") * 0.15
+        value = (0.9 if need > 0 else 0.35) + strength + 0.1 * len(self.free_center_slots())
+        value -= cost
+        if self.hand_plans():
+            value -= 0.25  # the resources are promised to a technology
+        return value
+
+    def free_center_slots(self) -> list[str]:
+        return [self.st["center"]]
+
+    def free_planets(self) -> list[str]:
+        taken = q.planet_extractors(self.eng)
+        return [s for s, info in self.st["sectors"].items() if info["planet"] and s not in taken]
+
+    def trade_value(self) -> float:
+        n = q.param(self.eng, self.me, "trade_choices")
+        res = dict(self.pl["res"])
+        res["light"] = 0
+        base = self.utility(res)
+        best = base
+        frontier = [res]
+        for _ in range(n):
+            nxt = []
+            for r in frontier:
+                for i in range(len(self.rules.trades)):
+                    after = self.apply_trade(r, i)
+                    if after is not None:
+                        nxt.append(after)
+                        best = max(best, self.utility(after))
+            frontier = nxt[:40]
+        return best - base + 0.1
+
+    def trade_option_value(self, i: int) -> float:
+        res = dict(self.pl["res"])
+        res["light"] = 0
+        after = self.apply_trade(res, i)
+        if after is None:
+            return -1.0
+        return self.utility(after) - self.utility(res)
+
+    def apply_trade(self, res: dict[str, int], i: int) -> dict[str, int] | None:
+        seq = self.rules.programs[self.rules.trades[i]]
+        out = dict(res)
+        for step in seq.steps:
+            ph = getattr(step, "phrase", None)
+            if ph is None:
+                return None
+            if ph.form == "trade":
+                give, n = ph.args["give"], q.amount(self.eng, self.me, ph.args["n"])
+                if out.get(give, 0) < n:
+                    return None
+                out[give] -= n
+                out[ph.args["get"]] = out.get(ph.args["get"], 0) + q.amount(
+                    self.eng, self.me, ph.args["m"]
+                )
+            elif ph.form == "gain":
+                what = ph.args["what"]
+                out[what] = out.get(what, 0) + q.amount(self.eng, self.me, ph.args["n"])
+            else:
+                return None
+        return out
+
+    def utility(self, res: dict[str, int]) -> float:
+        plain = {k: v for k, v in res.items() if k != "light"}
+        value = sum(n * self.ctx.res_value(r) for r, n in plain.items())
+        value += res.get("light", 0) * 1.0
+        value += 0.8 * self.buyable(plain)
+        return value
+
+    def research_value(self) -> float:
+        eng, me = self.eng, self.me
+        light = q.techs_in_play(eng, me) // 4
+        keep = q.param(eng, me, "research_keep")
+        hand = len(self.pl["tech_hand"] or ())
+        draw = keep * 0.35 * (1.0 if hand < 3 else 0.5) * min(1.0, self.rounds_left / 6)
+        buy = self.buyable({k: v for k, v in self.pl["res"].items()})
+        return light + draw + buy + 0.2
+
+    def command_value(self) -> float:
+        ships = self.my_ships()
+        total = 0.0
+        used: set[str] = set()
+        for u in ships:
+            move = max(1, q.ship_stat(self.eng, self.me, u["z"], "movement"))
+            reach = self.eng.board.reachable(u["s"], move, self.st["rot"], self.eng.asteroids())
+            hold = self.hold_value(u["s"], u["z"])
+            best = 0.0
+            best_to = None
+            for to in reach:
+                if to == u["s"] or (to in used and to != self.st["center"]):
+                    continue
+                gain = self.potential(to) - hold
+                if gain > best:
+                    best, best_to = gain, to
+            if best_to:
+                used.add(best_to)
+            total += best
+            total += self.attack_value(u)
+        return total
+
+    def attack_value(self, u: dict[str, Any]) -> float:
+        enemies = [o for o in q.owners_in(self.eng, u["s"]) if q.are_enemies(self.eng, self.me, o)]
+        if not enemies:
+            return 0.0
+        return 0.3 * q.ship_stat(self.eng, self.me, u["z"], "attack") * _HIT
+
+    def hold_value(self, sector: str, size: str) -> float:
+        """What a ship of the seat gives by staying where it is."""
+        info = self.st["sectors"].get(sector)
+        if info is None:
+            return 0.0
+        if sector == self.st["center"]:
+            return self.center_value()
+        if info["planet"]:
+            x = q.extractor_on_planet(self.eng, sector)
+            if x is None:
+                mine = [u for u in self.my_ships() if u["s"] == sector]
+                if len(mine) == 1:
+                    return self.planet_value(sector) * 0.6
+            elif self.st["units"][x]["o"] != self.me:
+                return self.blockade_value(sector)
+            elif any(q.are_enemies(self.eng, self.me, o) for o in q.owners_in(self.eng, sector)):
+                return 0.4
+        return 0.0
+
+    def center_value(self) -> float:
+        return q.param(self.eng, self.me, "center_light") * 0.9
+
+    def blockade_value(self, sector: str) -> float:
+        x = q.extractor_on_planet(self.eng, sector)
+        if x is None:
+            return 0.0
+        owner = self.st["units"][x]["o"]
+        if owner < 0 or q.has_flag(self.eng, owner, "no_blockade"):
+            return 0.0
+        return 0.35 * q.param(self.eng, owner, f"claim_{self.eng.board.kind(sector)}")
+
+    def potential(self, sector: str) -> float:
+        """What a ship ending its move in `sector` is worth, counting targets a few moves on
+        (each move away halves a target's worth)."""
+        field = self._field
+        if field is None:
+            field = self._field = {}
+            rot = self.st["rot"]
+            blocked = self.eng.asteroids()
+            for target in self.st["sectors"]:
+                worth = self.desire(target, "small")
+                if worth <= 0.05:
+                    continue
+                for s, dist in self.eng.board.reachable(target, 4, rot, blocked).items():
+                    v = worth * FAR**dist
+                    if v > field.get(s, 0.0):
+                        field[s] = v
+            for s in self.st["sectors"]:
+                field.setdefault(s, min(0.0, self.desire(s, "small")))
+        return field.get(sector, 0.0)
+
+    def desire(self, sector: str, size: str) -> float:
+        """What a ship of the seat gives by ending its move in `sector`."""
+        key = sector
+        cached = self._desire.get(key)
+        if cached is not None:
+            return cached
+        st = self.st
+        info = st["sectors"][sector]
+        value = 0.0
+        owners = q.owners_in(self.eng, sector)
+        enemies = [o for o in owners if q.are_enemies(self.eng, self.me, o)]
+        if sector == st["center"]:
+            value += self.center_value()
+        elif info["planet"]:
+            x = q.extractor_on_planet(self.eng, sector)
+            if x is None:
+                if self.me not in owners:
+                    value += self.planet_value(sector) * 0.75
+            elif st["units"][x]["o"] != self.me:
+                value += self.blockade_value(sector)
+            elif enemies:
+                value += 0.5
+        if (info["token"] and not info["up"]) or info["deep"]:
+            value += 0.45
+        if enemies:
+            theirs = sum(
+                q.ship_stat(self.eng, st["units"][uid]["o"], st["units"][uid]["z"], "attack")
+                for uid in q.ships_in(self.eng, sector)
+                if st["units"][uid]["o"] in enemies
+            )
+            value -= 0.25 * theirs
+        self._desire[key] = value
+        return value
