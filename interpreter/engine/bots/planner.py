@@ -164,11 +164,45 @@ class Seat:
         leader = max(p["light"] for p in self.st["players"])
         self.rounds_left = max(2.0, min(18.0, (self.rules.light_to_win - leader) / 1.0))
         self.cycles_left = self.rounds_left / 3.5
+        self._index()
         self.ctx = self._context()
         self._desire: dict[str, float] = {}
         self._field: dict[str, float] | None = None
+        self._ship_worth: float | None = None
+        self._plans: list[tuple[float, dict[str, int]]] | None = None
+        self._utility: dict[tuple[tuple[str, int], ...], float] = {}
+        self._planet: dict[str, float] = {}
 
     # --- basics -----------------------------------------------------------------------------
+    def _index(self) -> None:
+        """One pass over the units: ships by sector, planet extractors, our supply."""
+        self.ships_at: dict[str, list[dict[str, Any]]] = {}
+        self.extractor_at: dict[str, int] = {}
+        self.supply: dict[str, int] = {}
+        self.mine_list: list[dict[str, Any]] = []
+        me = self.me
+        for u in self.st["units"].values():
+            at = u["at"]
+            if u["k"] == "s":
+                if at == "board":
+                    self.ships_at.setdefault(u["s"], []).append(u)
+                    if u["o"] == me:
+                        self.mine_list.append(u)
+                elif at == "supply" and u["o"] == me:
+                    self.supply[u["z"]] = self.supply.get(u["z"], 0) + 1
+            else:
+                if at == "planet":
+                    self.extractor_at[u["s"]] = u["o"]
+                elif at == "supply" and u["o"] == me:
+                    self.supply["x"] = self.supply.get("x", 0) + 1
+
+    def owners_in(self, sector: str) -> list[int]:
+        out: list[int] = []
+        for u in self.ships_at.get(sector, ()):
+            if u["o"] not in out:
+                out.append(u["o"])
+        return out
+
     def _context(self) -> val.Context:
         eng, me = self.eng, self.me
         by_place: dict[str, int] = {}
@@ -193,8 +227,14 @@ class Seat:
             techs=q.techs_in_play(eng, me),
             center_ships=center,
             ships_by_size=ships,
-            action_rate={"research": 0.22, "mine": 0.2, "construct": 0.2, "trade": 0.15,
-                         "refresh": 0.17, "command": 0.2},  # fmt: skip
+            action_rate={
+                "research": 0.22,
+                "mine": 0.2,
+                "construct": 0.2,
+                "trade": 0.15,
+                "refresh": 0.17,
+                "command": 0.2,
+            },
             res_scale=max(0.35, min(1.0, self.rounds_left / 8.0)),
         )
 
@@ -213,11 +253,7 @@ class Seat:
         return sum(n * self.ctx.res_value(r) for r, n in cost.items())
 
     def my_ships(self) -> list[dict[str, Any]]:
-        me = self.me
-        return [
-            u for u in self.st["units"].values()
-            if u["o"] == me and u["k"] == "s" and u["at"] == "board"
-        ]  # fmt: skip
+        return self.mine_list
 
     def yield_value(self, sector: str) -> float:
         """Light one mine of a planet brings (a face-down token: its pile's average)."""
@@ -256,7 +292,10 @@ class Seat:
 
     def hand_plans(self) -> list[tuple[float, dict[str, int]]]:
         """(net worth, cost) of every technology in hand worth manufacturing, best first."""
-        out = []
+        if self._plans is not None:
+            return self._plans
+        out: list[tuple[float, dict[str, int]]] = []
+        self._plans = out
         for cid in self.pl["tech_hand"] or ():
             card = self.rules.cards[base_id(cid)]
             size = self.best_size(card) if card.type != "civilization" else None
@@ -329,17 +368,24 @@ class Seat:
         return value
 
     def mine_value(self) -> float:
+        res = dict(self.pl["res"])
+        after = dict(res)
         total = 0.0
         for u in self.st["units"].values():
             if u["o"] != self.me or u["k"] != "x":
                 continue
             if u["at"] == "planet":
-                total += self.yield_value(u["s"])
+                token = self.st["sectors"][u["s"]]["token"]
+                if token in self.rules.tokens:
+                    for y in self.rules.tokens[token].yields:
+                        after[y] = after.get(y, 0) + 1
+                else:
+                    total += self.yield_value(u["s"])
             elif u["at"] == "colony":
-                total += self.ctx.res_value(self.rules.colony_spaces[u["c"]])
+                y = self.rules.colony_spaces[u["c"]]
+                after[y] = after.get(y, 0) + 1
         total += self.activated_during("mine")
-        have = q.total_resources(self.eng, self.me)
-        return total * (1.2 if self.hand_plans() else 0.9) * (0.7 if have >= 8 else 1.0)
+        return total + self.utility(after) - self.utility(res)
 
     def activated_during(self, action: str) -> float:
         total = 0.0
@@ -359,6 +405,12 @@ class Seat:
         return self.planet_value(d["sector"])
 
     def planet_value(self, sector: str) -> float:
+        cached = self._planet.get(sector)
+        if cached is None:
+            cached = self._planet[sector] = self._planet_value(sector)
+        return cached
+
+    def _planet_value(self, sector: str) -> float:
         kind = self.eng.board.kind(sector)
         claim = q.param(self.eng, self.me, f"claim_{kind}")
         value = claim * (self.cycles_left + 0.6)
@@ -371,12 +423,12 @@ class Seat:
 
     def construct_value(self) -> float:
         eng, me = self.eng, self.me
-        has_x = any(
-            u["o"] == me and u["k"] == "x" and u["at"] == "supply" for u in self.st["units"].values()
-        )
+        has_x = self.supply.get("x", 0) > 0
         value = 0.0
         if has_x:
-            sites = sorted((self.site_value(site) for site in extractor_sites(eng, me)), reverse=True)
+            sites = sorted(
+                (self.site_value(site) for site in extractor_sites(eng, me)), reverse=True
+            )
             n = q.param(eng, me, "construct_extractors")
             value += sum(sites[:n])
         best_ship = max(
@@ -387,28 +439,48 @@ class Seat:
         return value + max(0.0, best_ship)
 
     def in_supply(self, size: str) -> bool:
-        return any(
-            u["o"] == self.me and u["k"] == "s" and u["z"] == size and u["at"] == "supply"
-            for u in self.st["units"].values()
-        )
+        return self.supply.get(size, 0) > 0
+
+    def ship_worth(self) -> float:
+        """Light one more ship is expected to bring: a free planet no ship of ours is near yet,
+        else a seat in the center at the rotations to come."""
+        cached = self._ship_worth
+        if cached is None:
+            free = sorted((self.planet_value(x) for x in self.free_planets()), reverse=True)
+            idle = [
+                u for u in self.my_ships()
+                if not (self.st["sectors"][u["s"]]["planet"] and u["s"] not in self.owned_planets())
+            ]  # fmt: skip
+            spare = free[len(idle) :]
+            if spare:
+                cached = 0.3 * spare[0]
+            else:
+                cached = q.param(self.eng, self.me, "center_light") * self.cycles_left * 0.3 + 0.2
+            self._ship_worth = cached
+        return cached
+
+    def owned_planets(self) -> set[str]:
+        return set(q.planets_controlled(self.eng, self.me))
 
     def ship_value(self, size: str) -> float:
-        ships = self.my_ships()
-        targets = self.free_planets()
-        need = len(targets) + 1 - len(ships)
         cost = self.res_value(q.ship_cost(self.eng, self.me, size))
-        strength = q.ship_stat(self.eng, self.me, size, "attack") * 0.15
-        value = (0.9 if need > 0 else 0.35) + strength + 0.1 * len(self.free_center_slots())
-        value -= cost
-        if self.hand_plans():
-            value -= 0.25  # the resources are promised to a technology
-        return value
+        strength = q.ship_stat(self.eng, self.me, size, "attack") * 0.1
+        return self.ship_worth() + strength - cost
+
+    def ship_buy(self, res: dict[str, int]) -> float:
+        """Net worth of the best ship these resources would build."""
+        best = 0.0
+        for z in self.rules.sizes:
+            cost = q.ship_cost(self.eng, self.me, z)
+            if all(res.get(r, 0) >= n for r, n in cost.items()) and self.in_supply(z):
+                best = max(best, self.ship_value(z))
+        return best
 
     def free_center_slots(self) -> list[str]:
         return [self.st["center"]]
 
     def free_planets(self) -> list[str]:
-        taken = q.planet_extractors(self.eng)
+        taken = self.extractor_at
         return [s for s, info in self.st["sectors"].items() if info["planet"] and s not in taken]
 
     def trade_value(self) -> float:
@@ -460,10 +532,17 @@ class Seat:
         return out
 
     def utility(self, res: dict[str, int]) -> float:
+        key = tuple(sorted(res.items()))
+        cached = self._utility.get(key)
+        if cached is None:
+            cached = self._utility[key] = self._utility_of(res)
+        return cached
+
+    def _utility_of(self, res: dict[str, int]) -> float:
         plain = {k: v for k, v in res.items() if k != "light"}
         value = sum(n * self.ctx.res_value(r) for r, n in plain.items())
         value += res.get("light", 0) * 1.0
-        value += 0.8 * self.buyable(plain)
+        value += 0.8 * max(self.buyable(plain), self.ship_buy(plain))
         return value
 
     def research_value(self) -> float:
@@ -498,7 +577,7 @@ class Seat:
         return total
 
     def attack_value(self, u: dict[str, Any]) -> float:
-        enemies = [o for o in q.owners_in(self.eng, u["s"]) if q.are_enemies(self.eng, self.me, o)]
+        enemies = [o for o in self.owners_in(u["s"]) if q.are_enemies(self.eng, self.me, o)]
         if not enemies:
             return 0.0
         return 0.3 * q.ship_stat(self.eng, self.me, u["z"], "attack") * _HIT
@@ -511,14 +590,14 @@ class Seat:
         if sector == self.st["center"]:
             return self.center_value()
         if info["planet"]:
-            x = q.extractor_on_planet(self.eng, sector)
+            x = self.extractor_at.get(sector)
             if x is None:
-                mine = [u for u in self.my_ships() if u["s"] == sector]
+                mine = [u for u in self.ships_at.get(sector, ()) if u["o"] == self.me]
                 if len(mine) == 1:
                     return self.planet_value(sector) * 0.6
-            elif self.st["units"][x]["o"] != self.me:
+            elif x != self.me:
                 return self.blockade_value(sector)
-            elif any(q.are_enemies(self.eng, self.me, o) for o in q.owners_in(self.eng, sector)):
+            elif any(q.are_enemies(self.eng, self.me, o) for o in self.owners_in(sector)):
                 return 0.4
         return 0.0
 
@@ -526,10 +605,9 @@ class Seat:
         return q.param(self.eng, self.me, "center_light") * 0.9
 
     def blockade_value(self, sector: str) -> float:
-        x = q.extractor_on_planet(self.eng, sector)
-        if x is None:
+        owner = self.extractor_at.get(sector)
+        if owner is None:
             return 0.0
-        owner = self.st["units"][x]["o"]
         if owner < 0 or q.has_flag(self.eng, owner, "no_blockade"):
             return 0.0
         return 0.35 * q.param(self.eng, owner, f"claim_{self.eng.board.kind(sector)}")
@@ -563,16 +641,16 @@ class Seat:
         st = self.st
         info = st["sectors"][sector]
         value = 0.0
-        owners = q.owners_in(self.eng, sector)
+        owners = self.owners_in(sector)
         enemies = [o for o in owners if q.are_enemies(self.eng, self.me, o)]
         if sector == st["center"]:
             value += self.center_value()
         elif info["planet"]:
-            x = q.extractor_on_planet(self.eng, sector)
+            x = self.extractor_at.get(sector)
             if x is None:
                 if self.me not in owners:
                     value += self.planet_value(sector) * 0.75
-            elif st["units"][x]["o"] != self.me:
+            elif x != self.me:
                 value += self.blockade_value(sector)
             elif enemies:
                 value += 0.5
@@ -580,9 +658,9 @@ class Seat:
             value += 0.45
         if enemies:
             theirs = sum(
-                q.ship_stat(self.eng, st["units"][uid]["o"], st["units"][uid]["z"], "attack")
-                for uid in q.ships_in(self.eng, sector)
-                if st["units"][uid]["o"] in enemies
+                q.ship_stat(self.eng, u["o"], u["z"], "attack")
+                for u in self.ships_at.get(sector, ())
+                if u["o"] in enemies
             )
             value -= 0.25 * theirs
         self._desire[key] = value
