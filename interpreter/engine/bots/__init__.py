@@ -118,7 +118,13 @@ def resolve_bot(name: str) -> Any:
 
 def make_bot(name: str, seed: int, rules: Any = None) -> Bot:
     """A new bot by name, with its own generator seeded from `seed` and the content bound."""
-    bot = resolve_bot(name)(seed, rules)
+    factory = resolve_bot(name)
+    try:
+        bot = factory(seed, rules)
+    except TypeError as exc:
+        raise BotNotFound(
+            f"bot '{name}': {factory!r} cannot be built as (seed, rules): {exc}"
+        ) from None
     if not hasattr(bot, "decide"):
         raise BotNotFound(f"bot '{name}' made {bot!r}, which has no decide(obs, legal)")
     if rules is not None and getattr(bot, "rules", None) is None and hasattr(bot, "bind"):

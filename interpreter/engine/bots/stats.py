@@ -27,6 +27,7 @@ class GameStats:
     manufactured: list[Counter[str]]  # seat -> technology design -> times manufactured
     light: list[int]
     stalled: bool = False
+    names: list[str] = field(default_factory=list)  # the bot in each seat, when known
 
 
 def game_stats(game: Game) -> GameStats:
