@@ -30,6 +30,20 @@ from .heuristic import _action_forms
 _HIT = 0.5
 #: A target one move further away is worth this share.
 FAR = 0.55
+#: Rotations a ship in the center is expected to stay for.
+CENTER_STAY = 1.6
+#: Rounds between two rotations (one claim each), as measured in bot games.
+ROUNDS_PER_CYCLE = 3.5
+#: Share of a free planet's worth a ship standing on it is given (it still needs Construct).
+FREE_PLANET = 0.75
+#: Refresh grows more urgent with the square of the cards on the table.
+REFRESH_PLAYED = 0.12
+#: Weight of an opponent's light when choosing whom to hurt.
+LEADER = 0.06
+#: Share of the gain from getting a better card back that Refresh is credited with.
+RECOVER = 0.3
+#: Share of the claims the seat is about to add that an early Refresh gives up.
+FOREGONE = 0.8
 
 
 class PlannerBot(Bot):
@@ -59,24 +73,7 @@ class PlannerBot(Bot):
 
     # --- the action card --------------------------------------------------------------------
     def _play(self, s: Seat, d: Decision) -> float:
-        action = d["card"]
-        forms = _action_forms(s, action)  # type: ignore[arg-type]
-        value = 0.0
-        if "claim" in forms:
-            value += s.refresh_value()
-        if "mine" in forms:
-            value += s.mine_value()
-        if "build_extractors" in forms or "build_ships" in forms:
-            value += s.construct_value()
-        if "make_trades" in forms:
-            value += s.trade_value()
-        if "draw_keep" in forms or "manufacture_any" in forms:
-            value += s.research_value()
-        if "move_ships" in forms:
-            value += s.command_value()
-        # what the seat's cards do after this action (after you mine: ...)
-        value += s.after_action_value(action)
-        return value
+        return s.action_value(d["card"])
 
     # --- research ---------------------------------------------------------------------------
     def _discard(self, s: Seat, d: Decision) -> float:
@@ -123,8 +120,8 @@ class PlannerBot(Bot):
 
     # --- command ----------------------------------------------------------------------------
     def _move(self, s: Seat, d: Decision) -> float:
-        gain = s.potential(d["to"]) - s.hold_value(d["from"], d["size"])
-        return gain - 0.05
+        gain = s.potential(d["to"]) + s.strike_value(d["to"], d["size"])
+        return gain - s.hold_value(d["from"], d["size"]) - 0.05
 
     def _attack(self, s: Seat, d: Decision) -> float:
         return 1.0 if d["attack"] else 0.0
@@ -163,13 +160,14 @@ class Seat:
         self.pl = self.st["players"][me]
         leader = max(p["light"] for p in self.st["players"])
         self.rounds_left = max(2.0, min(18.0, (self.rules.light_to_win - leader) / 1.0))
-        self.cycles_left = self.rounds_left / 3.5
+        self.cycles_left = self.rounds_left / ROUNDS_PER_CYCLE
         self._index()
         self.ctx = self._context()
         self._desire: dict[str, float] = {}
         self._field: dict[str, float] | None = None
         self._ship_worth: float | None = None
         self._plans: list[tuple[float, dict[str, int]]] | None = None
+        self._actions: dict[str, float] = {}
         self._utility: dict[tuple[tuple[str, int], ...], float] = {}
         self._planet: dict[str, float] = {}
 
@@ -344,6 +342,30 @@ class Seat:
         return total
 
     # --- action values ----------------------------------------------------------------------
+    def action_value(self, action: str) -> float:
+        """What playing this action card now would bring, from what its phases do."""
+        cached = self._actions.get(action)
+        if cached is not None:
+            return cached
+        forms = _action_forms(self, action)  # type: ignore[arg-type]
+        value = 0.0
+        if "claim" in forms:
+            value += self.refresh_value()
+        if "mine" in forms:
+            value += self.mine_value()
+        if "build_extractors" in forms or "build_ships" in forms:
+            value += self.construct_value()
+        if "make_trades" in forms:
+            value += self.trade_value()
+        if "draw_keep" in forms or "manufacture_any" in forms:
+            value += self.research_value()
+        if "move_ships" in forms:
+            value += self.command_value()
+        # what the seat's cards do after this action (after you mine: ...)
+        value += self.after_action_value(action)
+        self._actions[action] = value
+        return value
+
     def claim_now(self) -> float:
         eng, me = self.eng, self.me
         total = 0.0
@@ -353,19 +375,40 @@ class Seat:
         return float(total)
 
     def refresh_value(self) -> float:
-        played = len(self.pl["played"])
-        hand = len(self.pl["hand"])
-        value = self.claim_now() + 0.12 * played * played
-        exhausted = len(self.pl.get("exhausted") or ())
-        value += 0.3 * exhausted
+        """Claims now, plus getting the played cards back: the best of them played next round
+        against the best card left in hand (so a seat that needs Command again refreshes)."""
+        played = [a for a in self.pl["played"] if not self.stays(a)]
+        hand = [a for a in self.pl["hand"] if not self.stays(a)]
+        value = self.claim_now() + REFRESH_PLAYED * len(played) ** 2
+        best_back = max((self.action_value(a) for a in played), default=0.0)
+        best_hand = max((self.action_value(a) for a in hand), default=0.0)
+        value += RECOVER * max(0.0, best_back - best_hand)
+        value -= FOREGONE * self.pending_claims()
+        value += 0.3 * len(self.pl.get("exhausted") or ())
         others_done = all(
-            "refresh" in p["played"] for i, p in enumerate(self.st["players"]) if i != self.me
+            any(self.rules.action(a).rotates_board for a in p["played"])
+            for i, p in enumerate(self.st["players"])
+            if i != self.me
         )
         if others_done:  # this Refresh turns the board: center ships score
             value += self.ctx.center_ships * q.param(self.eng, self.me, "center_light") + 0.5
-        if hand <= 2:
-            value += 1.0
         return value
+
+    def pending_claims(self) -> float:
+        """Claims the seat would add by building on the free planets its ships stand on."""
+        if not self.supply.get("x"):
+            return 0.0
+        total = 0.0
+        for sector, ships in self.ships_at.items():
+            if sector in self.extractor_at or not self.st["sectors"][sector]["planet"]:
+                continue
+            if all(u["o"] == self.me for u in ships):
+                total += q.param(self.eng, self.me, f"claim_{self.eng.board.kind(sector)}")
+        return total
+
+    def stays(self, action: str) -> bool:
+        """An action card that stays on the table (Refresh), read from the content."""
+        return bool(self.rules.action(action).stays_on_table)
 
     def mine_value(self) -> float:
         res = dict(self.pl["res"])
@@ -431,12 +474,7 @@ class Seat:
             )
             n = q.param(eng, me, "construct_extractors")
             value += sum(sites[:n])
-        best_ship = max(
-            (self.ship_value(z) for z in self.rules.sizes
-             if q.can_pay(eng, me, q.ship_cost(eng, me, z)) and self.in_supply(z)),
-            default=0.0,
-        )  # fmt: skip
-        return value + max(0.0, best_ship)
+        return value + self.ship_buy(dict(self.pl["res"]))
 
     def in_supply(self, size: str) -> bool:
         return self.supply.get(size, 0) > 0
@@ -468,13 +506,28 @@ class Seat:
         return self.ship_worth() + strength - cost
 
     def ship_buy(self, res: dict[str, int]) -> float:
-        """Net worth of the best ship these resources would build."""
-        best = 0.0
-        for z in self.rules.sizes:
-            cost = q.ship_cost(self.eng, self.me, z)
-            if all(res.get(r, 0) >= n for r, n in cost.items()) and self.in_supply(z):
-                best = max(best, self.ship_value(z))
-        return best
+        """Net worth of the ships these resources would build (greedy, each further ship worth
+        a little less)."""
+        left = dict(res)
+        supply = dict(self.supply)
+        total = 0.0
+        damp = 1.0
+        for _ in range(4):
+            best, best_z = 0.0, None
+            for z in self.rules.sizes:
+                cost = q.ship_cost(self.eng, self.me, z)
+                if supply.get(z, 0) > 0 and all(left.get(r, 0) >= n for r, n in cost.items()):
+                    v = self.ship_value(z) * damp
+                    if v > best:
+                        best, best_z = v, z
+            if best_z is None:
+                break
+            for r, n in q.ship_cost(self.eng, self.me, best_z).items():
+                left[r] -= n
+            supply[best_z] -= 1
+            total += best
+            damp *= 0.7
+        return total
 
     def free_center_slots(self) -> list[str]:
         return [self.st["center"]]
@@ -542,7 +595,7 @@ class Seat:
         plain = {k: v for k, v in res.items() if k != "light"}
         value = sum(n * self.ctx.res_value(r) for r, n in plain.items())
         value += res.get("light", 0) * 1.0
-        value += 0.8 * max(self.buyable(plain), self.ship_buy(plain))
+        value += 0.9 * max(self.buyable(plain), self.ship_buy(plain))
         return value
 
     def research_value(self) -> float:
@@ -602,7 +655,7 @@ class Seat:
         return 0.0
 
     def center_value(self) -> float:
-        return q.param(self.eng, self.me, "center_light") * 0.9
+        return q.param(self.eng, self.me, "center_light") * min(CENTER_STAY, self.cycles_left)
 
     def blockade_value(self, sector: str) -> float:
         owner = self.extractor_at.get(sector)
@@ -611,6 +664,17 @@ class Seat:
         if owner < 0 or q.has_flag(self.eng, owner, "no_blockade"):
             return 0.0
         return 0.35 * q.param(self.eng, owner, f"claim_{self.eng.board.kind(sector)}")
+
+    def strike_value(self, sector: str, size: str) -> float:
+        """A ship with bombardment ending in a sector where an enemy extractor stands alone
+        can destroy it at the attack: the planet frees up and the owner loses its claims."""
+        owner = self.extractor_at.get(sector)
+        if owner is None or owner == self.me or not q.bombardment(self.eng, self.me, size):
+            return 0.0
+        if any(q.are_enemies(self.eng, self.me, o) for o in self.owners_in(sector)):
+            return 0.0
+        lead = self.st["players"][owner]["light"] if owner >= 0 else 0
+        return 0.4 * self.planet_value(sector) + LEADER * lead
 
     def potential(self, sector: str) -> float:
         """What a ship ending its move in `sector` is worth, counting targets a few moves on
@@ -649,7 +713,7 @@ class Seat:
             x = self.extractor_at.get(sector)
             if x is None:
                 if self.me not in owners:
-                    value += self.planet_value(sector) * 0.75
+                    value += self.planet_value(sector) * FREE_PLANET
             elif x != self.me:
                 value += self.blockade_value(sector)
             elif enemies:
