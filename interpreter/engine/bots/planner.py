@@ -40,10 +40,16 @@ FREE_PLANET = 0.75
 REFRESH_PLAYED = 0.12
 #: Weight of an opponent's light when choosing whom to hurt.
 LEADER = 0.06
+#: Share of a target's worth left for each other ship of ours as near to it or nearer.
+COMPETE = 0.6
+#: Moves ahead the planner looks for targets.
+REACH = 4
 #: Share of the gain from getting a better card back that Refresh is credited with.
 RECOVER = 0.3
 #: Share of the claims the seat is about to add that an early Refresh gives up.
 FOREGONE = 0.8
+#: When our Refresh turns the board, how much our claims against the best rival's count.
+PACE = 0.5
 
 
 class PlannerBot(Bot):
@@ -120,7 +126,7 @@ class PlannerBot(Bot):
 
     # --- command ----------------------------------------------------------------------------
     def _move(self, s: Seat, d: Decision) -> float:
-        gain = s.potential(d["to"]) + s.strike_value(d["to"], d["size"])
+        gain = s.potential(d["to"], (d["from"], d["size"])) + s.strike_value(d["to"], d["size"])
         return gain - s.hold_value(d["from"], d["size"]) - 0.05
 
     def _attack(self, s: Seat, d: Decision) -> float:
@@ -164,7 +170,9 @@ class Seat:
         self._index()
         self.ctx = self._context()
         self._desire: dict[str, float] = {}
-        self._field: dict[str, float] | None = None
+        self._targets: list[tuple[str, float, dict[str, int]]] | None = None
+        self._pot: dict[tuple[str, tuple[str, str] | None], float] = {}
+        self._assigned: dict[str, tuple[str, str]] | None = None
         self._ship_worth: float | None = None
         self._plans: list[tuple[float, dict[str, int]]] | None = None
         self._actions: dict[str, float] = {}
@@ -178,6 +186,7 @@ class Seat:
         self.extractor_at: dict[str, int] = {}
         self.supply: dict[str, int] = {}
         self.mine_list: list[dict[str, Any]] = []
+        self.mine_at: dict[str, list[dict[str, Any]]] = {}
         me = self.me
         for u in self.st["units"].values():
             at = u["at"]
@@ -186,6 +195,7 @@ class Seat:
                     self.ships_at.setdefault(u["s"], []).append(u)
                     if u["o"] == me:
                         self.mine_list.append(u)
+                        self.mine_at.setdefault(u["s"], []).append(u)
                 elif at == "supply" and u["o"] == me:
                     self.supply[u["z"]] = self.supply.get(u["z"], 0) + 1
             else:
@@ -367,11 +377,15 @@ class Seat:
         return value
 
     def claim_now(self) -> float:
-        eng, me = self.eng, self.me
+        return self.claim_of(self.me)
+
+    def claim_of(self, p: int) -> float:
+        """What player p would claim at a Refresh now (all public)."""
+        eng = self.eng
         total = 0.0
-        for sector in q.planets_controlled(eng, me):
-            if not q.blockaded(eng, sector, me):
-                total += q.param(eng, me, f"claim_{eng.board.kind(sector)}")
+        for sector, owner in self.extractor_at.items():
+            if owner == p and not q.blockaded(eng, sector, p):
+                total += q.param(eng, p, f"claim_{eng.board.kind(sector)}")
         return float(total)
 
     def refresh_value(self) -> float:
@@ -390,8 +404,10 @@ class Seat:
             for i, p in enumerate(self.st["players"])
             if i != self.me
         )
-        if others_done:  # this Refresh turns the board: center ships score
+        if others_done:  # this Refresh turns the board: center ships score, claims come again
             value += self.ctx.center_ships * q.param(self.eng, self.me, "center_light") + 0.5
+            rivals = max(self.claim_of(p) for p in range(len(self.st["players"])) if p != self.me)
+            value += PACE * (self.claim_now() - rivals)
         return value
 
     def pending_claims(self) -> float:
@@ -620,7 +636,7 @@ class Seat:
             for to in reach:
                 if to == u["s"] or (to in used and to != self.st["center"]):
                     continue
-                gain = self.potential(to) - hold
+                gain = self.potential(to, (u["s"], u["z"])) - hold
                 if gain > best:
                     best, best_to = gain, to
             if best_to:
@@ -676,25 +692,64 @@ class Seat:
         lead = self.st["players"][owner]["light"] if owner >= 0 else 0
         return 0.4 * self.planet_value(sector) + LEADER * lead
 
-    def potential(self, sector: str) -> float:
-        """What a ship ending its move in `sector` is worth, counting targets a few moves on
-        (each move away halves a target's worth)."""
-        field = self._field
-        if field is None:
-            field = self._field = {}
+    def targets(self) -> list[tuple[str, float, dict[str, int]]]:
+        """Sectors worth reaching, with their worth and the moves to them from nearby."""
+        if self._targets is None:
             rot = self.st["rot"]
             blocked = self.eng.asteroids()
+            self._targets = []
             for target in self.st["sectors"]:
                 worth = self.desire(target, "small")
-                if worth <= 0.05:
+                if worth > 0.05:
+                    dist = self.eng.board.reachable(target, REACH, rot, blocked)
+                    self._targets.append((target, worth, dist))
+        return self._targets
+
+    def assignment(self) -> dict[str, tuple[str, str]]:
+        """Target sector -> (sector, size) of the ship of ours that goes for it: the nearest
+        ship-target pairs first, one ship per target (the center takes any number), so ships
+        spread out instead of moving as a pack."""
+        if self._assigned is None:
+            pairs = []
+            for target, worth, dist in self.targets():
+                for u in self.mine_list:
+                    d = dist.get(u["s"])
+                    if d is not None and d > 0:
+                        pairs.append((worth * FAR**d, target, id(u), u))
+            pairs.sort(key=lambda t: (-t[0], t[1], t[2]))
+            taken: dict[str, tuple[str, str]] = {}
+            busy: set[int] = set()
+            center = self.st["center"]
+            for _v, target, uid, u in pairs:
+                if uid in busy or (target in taken and target != center):
                     continue
-                for s, dist in self.eng.board.reachable(target, 4, rot, blocked).items():
-                    v = worth * FAR**dist
-                    if v > field.get(s, 0.0):
-                        field[s] = v
-            for s in self.st["sectors"]:
-                field.setdefault(s, min(0.0, self.desire(s, "small")))
-        return field.get(sector, 0.0)
+                if target != center:
+                    taken[target] = (u["s"], u["z"])
+                busy.add(uid)
+            self._assigned = taken
+        return self._assigned
+
+    def potential(self, sector: str, mover: tuple[str, str] | None = None) -> float:
+        """What a ship (`mover`: its sector and size) ending its move in `sector` is worth,
+        counting targets a few moves on (each move away keeps a share FAR of a target's
+        worth); a target another ship of ours goes for counts a share COMPETE."""
+        key = (sector, mover)
+        cached = self._pot.get(key)
+        if cached is not None:
+            return cached
+        assigned = self.assignment()
+        best = min(0.0, self.desire(sector, "small"))
+        for target, worth, dist in self.targets():
+            d = dist.get(sector)
+            if d is None:
+                continue
+            v = worth * FAR**d
+            owner = assigned.get(target)
+            if owner is not None and owner != mover:
+                v *= COMPETE
+            best = max(best, v)
+        self._pot[key] = best
+        return best
 
     def desire(self, sector: str, size: str) -> float:
         """What a ship of the seat gives by ending its move in `sector`."""

@@ -37,13 +37,16 @@ EVENT_RATE = {
 
 #: Worth per round of +1 to a rule parameter (game.yaml `parameters`), by parameter name.
 PARAM_RATE = {
-    "research_draw": 0.06, "research_keep": 0.12, "trade_choices": 0.07, "claim_inner": 0.25,
-    "claim_outer": 0.2, "claim_distant": 0.08, "center_light": 0.12, "construct_extractors": 0.1,
+    "research_draw": 0.03, "research_keep": 0.06, "trade_choices": 0.07, "claim_inner": 0.28,
+    "claim_outer": 0.28, "claim_distant": 0.1, "center_light": 0.15, "construct_extractors": 0.15,
     "graveyard_size": -0.03, "graveyard_light": 0.03, "refresh_min_played": -0.05,
 }  # fmt: skip
 
 #: Worth per round per ship of the size of +1 to a ship stat (lasting modifiers).
-STAT_RATE = {"attack": 0.025, "movement": 0.03, "shields": 0.02, "range": 0.015}
+STAT_RATE = {"attack": 0.025, "movement": 0.08, "shields": 0.02, "range": 0.015}
+#: Planets a seat is expected to hold by mid-game, by place: a claim bonus is valued on at
+#: least these (a faction is kept before any planet is held).
+EXPECTED_PLANETS = {"inner": 0.8, "outer": 1.5, "distant": 0.8}
 
 STATIC_FORMS = {
     "param", "ship_stat", "attached_stat", "ship_bombard", "attached_bombard", "ship_discount",
@@ -116,14 +119,15 @@ def static_rate(ph: ast.Phrase, ctx: Context, size: str | None) -> float:
         name = str(ph.args.get("param", "")).lstrip("$")
         rate = PARAM_RATE.get(name, UNKNOWN_FORM) * ph.args.get("delta", 1)
         if name.startswith("claim_"):
-            rate *= ctx.planets_by_place.get(name[6:], 0) + 0.5
+            place = name[6:]
+            rate *= max(ctx.planets_by_place.get(place, 0), EXPECTED_PLANETS.get(place, 0.5))
         if name == "center_light":
             rate *= ctx.center_ships + 0.5
         return rate
     if form in ("ship_stat", "attached_stat"):
         which = ph.args.get("size") or size
         ships = ctx.ships_by_size.get(which, 0) if which else sum(ctx.ships_by_size.values())
-        return STAT_RATE.get(ph.args.get("stat", ""), 0.01) * ph.args.get("delta", 1) * (ships + 1)
+        return STAT_RATE.get(ph.args.get("stat", ""), 0.01) * ph.args.get("delta", 1) * (ships + 2)
     if form in ("ship_bombard", "attached_bombard"):
         which = ph.args.get("size") or size
         return 0.03 * (ctx.ships_by_size.get(which, 0) + 1 if which else 1)
