@@ -42,6 +42,8 @@ REFRESH_PLAYED = 0.12
 LEADER = 0.06
 #: Share of a target's worth left for each other ship of ours as near to it or nearer.
 COMPETE = 0.6
+#: Share of the deck's mean worth a kept technology is credited with when choosing Research.
+DRAW = 1.0
 #: Moves ahead the planner looks for targets.
 REACH = 4
 #: Share of the gain from getting a better card back that Refresh is credited with.
@@ -619,9 +621,22 @@ class Seat:
         light = q.techs_in_play(eng, me) // 4
         keep = q.param(eng, me, "research_keep")
         hand = len(self.pl["tech_hand"] or ())
-        draw = keep * 0.35 * (1.0 if hand < 3 else 0.5) * min(1.0, self.rounds_left / 6)
+        draw = keep * self.deck_worth() * (1.0 if hand < 3 else 0.5)
         buy = self.buyable({k: v for k, v in self.pl["res"].items()})
-        return light + draw + buy + 0.2
+        return light + DRAW * draw + buy + 0.2
+
+    def deck_worth(self) -> float:
+        """Mean net worth of a technology worth keeping, over the deck's designs (public)."""
+        key = ("deck_worth", self.me, round(self.rounds_left), self.pl["ver"])
+        cached = self.eng.cache.get(key)
+        if cached is None:
+            nets = []
+            for cid in dict.fromkeys(base_id(c) for c in self.rules.tech_deck):
+                card = self.rules.cards[cid]
+                size = self.best_size(card) if card.type != "civilization" else None
+                nets.append(max(0.0, self.tech_net(cid, size)))
+            cached = self.eng.cache[key] = sum(nets) / max(1, len(nets))
+        return cached
 
     def command_value(self) -> float:
         ships = self.my_ships()
