@@ -727,13 +727,13 @@ class Seat:
         if self._assigned is None:
             pairs = []
             for target, worth, dist in self.targets():
-                for u in self.mine_list:
+                for i, u in enumerate(self.mine_list):
                     d = dist.get(u["s"])
                     if d is not None and d > 0:
-                        pairs.append((worth * FAR**d, target, id(u), u))
+                        pairs.append((worth * FAR**d, target, i, u))
             pairs.sort(key=lambda t: (-t[0], t[1], t[2]))
             taken: dict[str, tuple[str, str]] = {}
-            busy: set[int] = set()
+            busy: set[int] = set()  # ships by their place in mine_list (unit id order)
             center = self.st["center"]
             for _v, target, uid, u in pairs:
                 if uid in busy or (target in taken and target != center):
