@@ -76,8 +76,7 @@ def ladder_command(
     for n in counts:
         if not rules.players_min <= n <= rules.players_max:
             raise click.BadParameter(
-                f"this content plays {rules.players_min} to {rules.players_max} players, "
-                f"not {n}",
+                f"this content plays {rules.players_min} to {rules.players_max} players, not {n}",
                 param_hint="--players",
             )
     started = time.perf_counter()
