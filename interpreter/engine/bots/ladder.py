@@ -193,7 +193,7 @@ def bot_stats(name: str, games: list[GameStats]) -> dict[str, float]:
 def format_table(ladder: Ladder) -> str:
     rows = ladder.standings()
     lines = [
-        f"{'rank':>4}  {'bot':<14} {'mu - 3σ':>8} {'mu':>7} {'σ':>6} {'games':>6} {'wins':>7}",
+        f"{'rank':>4}  {'bot':<14} {'mu - 3σ':>8} {'mu':>7} {'σ':>6} {'seats':>6} {'won':>7}",
     ]
     for i, s in enumerate(rows, 1):
         share = f"{s.wins / s.games:.0%}" if s.games else "-"
