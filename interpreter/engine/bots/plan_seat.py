@@ -342,9 +342,6 @@ class Seat(Fleet):
             value += sum(sites[:n])
         return value + self.ship_buy(dict(self.pl["res"]))
 
-    def in_supply(self, size: str) -> bool:
-        return self.supply.get(size, 0) > 0
-
     def ship_worth(self) -> float:
         """Light one more ship is expected to bring: a free planet no ship of ours is near yet,
         else a seat in the center at the rotations to come."""
@@ -394,9 +391,6 @@ class Seat(Fleet):
             total += best
             damp *= 0.7
         return total
-
-    def free_center_slots(self) -> list[str]:
-        return [self.st["center"]]
 
     def free_planets(self) -> list[str]:
         taken = self.extractor_at
