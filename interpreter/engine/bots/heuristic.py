@@ -179,6 +179,7 @@ def _free_planets_near(game: _Seen, p: int) -> list[str]:
     return out
 
 
+
 class _Seen:
     """What the heuristic reads: the view engine over an observation, shaped like the few
     `Game` attributes its scoring uses."""
