@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "balance": ("balance", "balance_command"),
     "ablate": ("ablate", "ablate_command"),
     "diff": ("diff", "diff_command"),
+    "ladder": ("ladder", "ladder_command"),
 }
 
 

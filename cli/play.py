@@ -19,7 +19,13 @@ from pathlib import Path
 
 import click
 from lastlight.cli._content import content_option, load_rules_or_exit
-from lastlight.interpreter.engine.bots import BOTS, ask, make_bot
+from lastlight.interpreter.engine.bots import (
+    BotNotFound,
+    ask,
+    make_bot,
+    parse_bot_list,
+    resolve_bot,
+)
 from lastlight.interpreter.engine.describe import card_name, decision_line, event_line, who
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.machine import EngineError
@@ -75,19 +81,10 @@ class Session:
 
 
 def _seats(bots: str, players: int, humans: tuple[int, ...]) -> list[str]:
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise click.BadParameter(
-            f"give one bot for all seats or one per seat ({players}); got {len(names)}",
-            param_hint="--bots",
-        )
-    for name in names:
-        if name not in BOTS:
-            raise click.BadParameter(
-                f"unknown bot '{name}' (one of: {', '.join(BOTS)})", param_hint="--bots"
-            )
+    try:
+        names = parse_bot_list(bots, players)
+    except BotNotFound as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots") from None
     for h in humans:
         if not 0 <= h < players:
             raise click.BadParameter(
@@ -119,16 +116,17 @@ def save_problem(path: str) -> str | None:
 
 def _resumed_seats(data: dict, path: str) -> list[str]:
     seats = data.get("seats")
-    allowed = {*BOTS, "human"}
-    if (
-        not isinstance(seats, list)
-        or len(seats) != data["players"]
-        or not all(isinstance(s, str) and s in allowed for s in seats)
-    ):
-        raise ReplayError(
-            f"{path}: the replay's 'seats' must list {data['players']} of: "
-            + ", ".join(sorted(allowed))
-        )
+    if not isinstance(seats, list) or len(seats) != data["players"]:
+        raise ReplayError(f"{path}: the replay's 'seats' must list {data['players']} seats")
+    for s in seats:
+        if s == "human":
+            continue
+        try:
+            resolve_bot(s) if isinstance(s, str) else None
+        except BotNotFound as exc:
+            raise ReplayError(f"{path}: seat '{s}': {exc}") from None
+        if not isinstance(s, str):
+            raise ReplayError(f"{path}: a seat is a bot name or 'human', not {s!r}")
     return list(seats)
 
 
@@ -226,7 +224,8 @@ def _on_quit(s: Session, how: str) -> int:
     "--bots",
     default="heuristic",
     show_default=True,
-    help="Bot for every seat, or a comma list per seat (random, heuristic).",
+    help="Bot for every seat, or a comma list per seat: planner, heuristic, random, search, "
+    "an installed plugin's name, or module:Class.",
 )
 @click.option("--human", type=int, multiple=True, help="A seat played at the terminal.")
 @click.option(
@@ -318,7 +317,9 @@ def play_command(
     else:
         game = Game.new(rules, players, seed)
     humans = [p for p, name in enumerate(seats) if name == "human"]
-    agents = {p: make_bot(name, seed * 31 + p) for p, name in enumerate(seats) if name != "human"}
+    agents = {
+        p: make_bot(name, seed * 31 + p, rules) for p, name in enumerate(seats) if name != "human"
+    }
     session = Session(game, rules, seats, save_path, humans)
     if data is not None:  # a resumed game shows the current round's events, not the whole log
         starts = [i for i, e in enumerate(game.log) if e["event"] == "round"]

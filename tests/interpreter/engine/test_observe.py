@@ -7,7 +7,15 @@ import inspect
 import json
 from typing import Any
 
-from lastlight.interpreter.engine.bots import BOTS, Bot, RandomBot, ask, make_bot, play_game
+from lastlight.interpreter.engine.bots import (
+    Bot,
+    RandomBot,
+    ask,
+    bot_names,
+    make_bot,
+    play_game,
+    resolve_bot,
+)
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL, PRIVATE_KEYS, visible_log
 from lastlight.interpreter.engine.ruleset import Rules
@@ -176,10 +184,10 @@ class _Spy(Bot):
 
 
 def test_bots_receive_an_observation_and_the_legal_decisions_only(rules: Rules) -> None:
-    for name in BOTS:
-        params = list(inspect.signature(BOTS[name].decide).parameters)
+    for name in bot_names():
+        params = list(inspect.signature(resolve_bot(name).decide).parameters)
         assert params == ["self", "obs", "legal"], f"{name}.decide takes {params}"
-    spies = [_Spy(make_bot(name, 3)) for name in ("heuristic", "random", "heuristic")]
+    spies = [_Spy(make_bot(name, 3)) for name in ("heuristic", "random", "planner")]
     game = play_game(Game.new(rules, 3, 9, log=False), spies)
     assert game.over
     for seat, spy in enumerate(spies):

@@ -1,0 +1,203 @@
+"""Where the planner's ships go: the worth of ending a move in a sector (free planets, the
+center, tokens, blockades, strikes), targets a few moves on, and one ship per target."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.bots import plan_tuning as T
+
+
+class Fleet:
+    """Ship movement, mixed into `plan_seat.Seat`, whose index (`ships_at`, `mine_at`,
+    `extractor_at`) and values (`planet_value`, `ctx`) it reads."""
+
+    eng: Any
+    st: dict[str, Any]
+    me: int
+    ctx: Any
+    ships_at: dict[str, list[dict[str, Any]]]
+    mine_at: dict[str, list[dict[str, Any]]]
+    mine_list: list[dict[str, Any]]
+    extractor_at: dict[str, int]
+    cycles_left: float
+    _desire: dict[str, float]
+    _targets: list[tuple[str, float, dict[str, int]]] | None
+    _pot: dict[tuple[str, tuple[str, str] | None], float]
+    _assigned: dict[str, tuple[str, str]] | None
+
+    def owners_in(self, sector: str) -> list[int]:
+        out: list[int] = []
+        for u in self.ships_at.get(sector, ()):
+            if u["o"] not in out:
+                out.append(u["o"])
+        return out
+
+    def planet_value(self, sector: str) -> float:
+        raise NotImplementedError
+
+    def my_ships(self) -> list[dict[str, Any]]:
+        return self.mine_list
+
+    def command_value(self) -> float:
+        ships = self.my_ships()
+        total = 0.0
+        used: set[str] = set()
+        for u in ships:
+            move = max(1, q.ship_stat(self.eng, self.me, u["z"], "movement"))
+            reach = self.eng.board.reachable(u["s"], move, self.st["rot"], self.eng.asteroids())
+            hold = self.hold_value(u["s"], u["z"])
+            best = 0.0
+            best_to = None
+            for to in reach:
+                if to == u["s"] or (to in used and to != self.st["center"]):
+                    continue
+                gain = self.potential(to, (u["s"], u["z"])) - hold
+                if gain > best:
+                    best, best_to = gain, to
+            if best_to:
+                used.add(best_to)
+            total += best
+            total += self.attack_value(u)
+        return total
+
+    def attack_value(self, u: dict[str, Any]) -> float:
+        enemies = [o for o in self.owners_in(u["s"]) if q.are_enemies(self.eng, self.me, o)]
+        if not enemies:
+            return 0.0
+        return 0.3 * q.ship_stat(self.eng, self.me, u["z"], "attack") * T.HIT
+
+    def hold_value(self, sector: str, size: str) -> float:
+        """What a ship of the seat gives by staying where it is."""
+        info = self.st["sectors"].get(sector)
+        if info is None:
+            return 0.0
+        if sector == self.st["center"]:
+            return self.center_value()
+        if info["planet"]:
+            x = self.extractor_at.get(sector)
+            if x is None:
+                mine = [u for u in self.ships_at.get(sector, ()) if u["o"] == self.me]
+                if len(mine) == 1:
+                    return self.planet_value(sector) * 0.6
+            elif x != self.me:
+                return self.blockade_value(sector)
+            elif any(q.are_enemies(self.eng, self.me, o) for o in self.owners_in(sector)):
+                return 0.4
+        return 0.0
+
+    def center_value(self) -> float:
+        return q.param(self.eng, self.me, "center_light") * min(T.CENTER_STAY, self.cycles_left)
+
+    def blockade_value(self, sector: str) -> float:
+        owner = self.extractor_at.get(sector)
+        if owner is None:
+            return 0.0
+        if owner < 0 or q.has_flag(self.eng, owner, "no_blockade"):
+            return 0.0
+        return 0.35 * q.param(self.eng, owner, f"claim_{self.eng.board.kind(sector)}")
+
+    def strike_value(self, sector: str, size: str) -> float:
+        """A ship with bombardment ending in a sector where an enemy extractor stands alone
+        can destroy it at the attack: the planet frees up and the owner loses its claims."""
+        owner = self.extractor_at.get(sector)
+        if owner is None or owner == self.me or not q.bombardment(self.eng, self.me, size):
+            return 0.0
+        if any(q.are_enemies(self.eng, self.me, o) for o in self.owners_in(sector)):
+            return 0.0
+        lead = self.st["players"][owner]["light"] if owner >= 0 else 0
+        return 0.4 * self.planet_value(sector) + T.LEADER * lead
+
+    def targets(self) -> list[tuple[str, float, dict[str, int]]]:
+        """Sectors worth reaching, with their worth and the moves to them from nearby."""
+        if self._targets is None:
+            rot = self.st["rot"]
+            blocked = self.eng.asteroids()
+            self._targets = []
+            for target in self.st["sectors"]:
+                worth = self.desire(target, "small")
+                if worth > 0.05:
+                    dist = self.eng.board.reachable(target, T.REACH, rot, blocked)
+                    self._targets.append((target, worth, dist))
+        return self._targets
+
+    def assignment(self) -> dict[str, tuple[str, str]]:
+        """Target sector -> (sector, size) of the ship of ours that goes for it: the nearest
+        ship-target pairs first, one ship per target (the center takes any number), so ships
+        spread out instead of moving as a pack."""
+        if self._assigned is None:
+            pairs = []
+            for target, worth, dist in self.targets():
+                for i, u in enumerate(self.mine_list):
+                    d = dist.get(u["s"])
+                    if d is not None and d > 0:
+                        pairs.append((worth * T.FAR**d, target, i, u))
+            pairs.sort(key=lambda t: (-t[0], t[1], t[2]))
+            taken: dict[str, tuple[str, str]] = {}
+            busy: set[int] = set()  # ships by their place in mine_list (unit id order)
+            center = self.st["center"]
+            for _v, target, uid, u in pairs:
+                if uid in busy or (target in taken and target != center):
+                    continue
+                if target != center:
+                    taken[target] = (u["s"], u["z"])
+                busy.add(uid)
+            self._assigned = taken
+        return self._assigned
+
+    def potential(self, sector: str, mover: tuple[str, str] | None = None) -> float:
+        """What a ship (`mover`: its sector and size) ending its move in `sector` is worth,
+        counting targets a few moves on (each move away keeps a share T.FAR of a target's
+        worth); a target another ship of ours goes for counts a share T.COMPETE."""
+        key = (sector, mover)
+        cached = self._pot.get(key)
+        if cached is not None:
+            return cached
+        assigned = self.assignment()
+        best = min(0.0, self.desire(sector, "small"))
+        for target, worth, dist in self.targets():
+            d = dist.get(sector)
+            if d is None:
+                continue
+            v = worth * T.FAR**d
+            owner = assigned.get(target)
+            if owner is not None and owner != mover:
+                v *= T.COMPETE
+            best = max(best, v)
+        self._pot[key] = best
+        return best
+
+    def desire(self, sector: str, size: str) -> float:
+        """What a ship of the seat gives by ending its move in `sector`."""
+        key = sector
+        cached = self._desire.get(key)
+        if cached is not None:
+            return cached
+        st = self.st
+        info = st["sectors"][sector]
+        value = 0.0
+        owners = self.owners_in(sector)
+        enemies = [o for o in owners if q.are_enemies(self.eng, self.me, o)]
+        if sector == st["center"]:
+            value += self.center_value()
+        elif info["planet"]:
+            x = self.extractor_at.get(sector)
+            if x is None:
+                if self.me not in owners:
+                    value += self.planet_value(sector) * T.FREE_PLANET
+            elif x != self.me:
+                value += self.blockade_value(sector)
+            elif enemies:
+                value += 0.5
+        if (info["token"] and not info["up"]) or info["deep"]:
+            value += 0.45
+        if enemies:
+            theirs = sum(
+                q.ship_stat(self.eng, u["o"], u["z"], "attack")
+                for u in self.ships_at.get(sector, ())
+                if u["o"] in enemies
+            )
+            value -= 0.25 * theirs
+        self._desire[key] = value
+        return value

@@ -1,0 +1,32 @@
+"""The planner's weights, in one place (light is the unit; see planner.py and plan_seat.py).
+
+Each was set by playing the planner against three heuristic bots (`benchmarks/bench_bots.py
+match`); a module attribute so a tuning script can try another value.
+"""
+
+#: Chance a die shows a hit, from the shipped die (3 of 6 faces hit).
+HIT = 0.5
+#: A target one move further away is worth this share.
+FAR = 0.55
+#: Rotations a ship in the center is expected to stay for.
+CENTER_STAY = 1.6
+#: Rounds between two rotations (one claim each), as measured in bot games.
+ROUNDS_PER_CYCLE = 3.5
+#: Share of a free planet's worth a ship standing on it is given (it still needs Construct).
+FREE_PLANET = 0.75
+#: Refresh grows more urgent with the square of the cards on the table.
+REFRESH_PLAYED = 0.12
+#: Weight of an opponent's light when choosing whom to hurt.
+LEADER = 0.06
+#: Share of a target's worth left for each other ship of ours as near to it or nearer.
+COMPETE = 0.6
+#: Share of the deck's mean worth a kept technology is credited with when choosing Research.
+DRAW = 1.0
+#: Moves ahead the planner looks for targets.
+REACH = 4
+#: Share of the gain from getting a better card back that Refresh is credited with.
+RECOVER = 0.3
+#: Share of the claims the seat is about to add that an early Refresh gives up.
+FOREGONE = 0.8
+#: When our Refresh turns the board, how much our claims against the best rival's count.
+PACE = 0.5
