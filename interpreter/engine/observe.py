@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from lastlight.interpreter.engine.state import clone_state
+
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
@@ -36,15 +38,16 @@ PRIVATE_KEYS = ("rng", "seed", "stack", "trig", "entry")
 def observation(eng: Engine, seat: int | None) -> Observation:
     """Everything `seat` may know, as a fresh JSON-ready dict (None: a spectator)."""
     st = eng.state
-    obs: Observation = {k: _copy(v) for k, v in st.items() if k not in PRIVATE_KEYS}
+    obs: Observation = clone_state(st)  # the engine's fast typed copy; then take out secrets
+    for key in PRIVATE_KEYS:
+        obs.pop(key, None)
     obs["seat"] = seat
     obs["deck"] = None
     obs["deck_count"] = len(st["deck"])
     factions_public = all(pl["faction"] is not None for pl in st["players"])
     over = bool(st["over"])
-    obs["players"] = [
-        _player(pl, i == seat, factions_public, over) for i, pl in enumerate(st["players"])
-    ]
+    for i, pl in enumerate(obs["players"]):
+        _redact_player(pl, i == seat, factions_public, over)
     piles = eng.rules.token_piles_by_id
     for info in obs["sectors"].values():
         if info["token"] and not info["up"]:
@@ -63,15 +66,14 @@ def observation(eng: Engine, seat: int | None) -> Observation:
     return obs
 
 
-def _player(pl: dict[str, Any], me: bool, factions_public: bool, over: bool) -> dict[str, Any]:
-    out = {k: _copy(v) for k, v in pl.items()}
-    out["tech_hand_count"] = len(pl["tech_hand"])
-    out["hand_count"] = len(pl["hand"])
-    out["has_chosen"] = pl["chosen"] is not None
-    out["faction_kept"] = pl["faction"] is not None
-    out["achievement_kept"] = pl["ach"] is not None
+def _redact_player(out: dict[str, Any], me: bool, factions_public: bool, over: bool) -> None:
+    out["tech_hand_count"] = len(out["tech_hand"])
+    out["hand_count"] = len(out["hand"])
+    out["has_chosen"] = out["chosen"] is not None
+    out["faction_kept"] = out["faction"] is not None
+    out["achievement_kept"] = out["ach"] is not None
     if me:
-        return out
+        return
     out["tech_hand"] = None
     out["offer_f"] = None
     out["offer_a"] = None
@@ -80,7 +82,6 @@ def _player(pl: dict[str, Any], me: bool, factions_public: bool, over: bool) -> 
         out["faction"] = None
     if not over:
         out["ach"] = None
-    return out
 
 
 def _copy(value: Any) -> Any:
