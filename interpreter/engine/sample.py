@@ -41,8 +41,13 @@ FLOW_KINDS = frozenset({"keep", "play", "ability"})
 
 #: Fields an observation adds to the state's shape (they are derived, not stored).
 _OBS_KEYS = ("seat", "deck_count")
-_OBS_PLAYER_KEYS = ("tech_hand_count", "hand_count", "has_chosen", "faction_kept",
-                    "achievement_kept")
+_OBS_PLAYER_KEYS = (
+    "tech_hand_count",
+    "hand_count",
+    "has_chosen",
+    "faction_kept",
+    "achievement_kept",
+)
 
 
 class NotSampleable(ValueError):
@@ -199,8 +204,14 @@ def _deal_chosen(
 
     eng = Engine(rules, rules.pack.models["board"], st, log=False)
     for p in chooses:
-        cards = playable(eng, p) or list(st["players"][p]["hand"])
-        st["players"][p]["chosen"] = rng.choice(cards)
+        pl = st["players"][p]
+        if st["stage"] != "select":
+            # revealed and played this round (the observation still hides `chosen`; nothing
+            # reads it after the reveal)
+            pl["chosen"] = pl["played"][-1] if pl["played"] else (pl["hand"] or [""])[0]
+            continue
+        cards = playable(eng, p) or list(pl["hand"])
+        pl["chosen"] = rng.choice(cards)
 
 
 def _tech_ids(rules: Rules) -> frozenset[str]:

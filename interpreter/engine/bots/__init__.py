@@ -7,8 +7,10 @@ from typing import Any
 from .base import Bot, ask, play_game
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
+from .search import SearchBot
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS["search"] = SearchBot
 
 
 def make_bot(name: str, seed: int, rules: Any = None) -> Bot:
@@ -17,4 +19,4 @@ def make_bot(name: str, seed: int, rules: Any = None) -> Bot:
     return BOTS[name](seed, rules)
 
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "ask", "make_bot", "play_game"]
+__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "SearchBot", "ask", "make_bot", "play_game"]
