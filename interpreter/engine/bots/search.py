@@ -4,19 +4,26 @@ Each playout draws a new world consistent with the bot's observation (`Game.from
 the other hands, the deck order, hidden factions, achievements, chosen cards and face-down
 tokens are sampled, the generator is fresh), then walks one tree shared by all worlds:
 
-- a node is the sequence of decisions taken since the root (so the bot's own nodes are its
-  information sets; the other players' decisions are seen from the bot's side, which is what
-  "single observer" means). Worlds offer different decisions at a node (another hand, another
-  die roll), so each edge counts how often it was *available* and UCB uses that count
-  (Cowling, Powley & Whitehouse 2012);
+- the tree holds the decisions taken between effects (the action card to play, the faction
+  and achievement to keep, an ability to use around an action), for every seat; decisions
+  taken part-way through an effect are made by the rollout policy, inside the tree as in the
+  rollout, since the bot makes them with that policy in the real game too (below);
+- a node is the sequence of decisions taken since the root, an action card chosen entering it
+  only as "seat p chose" until every card is revealed (so no seat's node knows a card that
+  seat could not have seen). The bot's own nodes are thus its information sets; the other
+  seats' are seen from the bot's side, which is what "single observer" means. Worlds offer
+  different decisions at a node (another hand, other dice), so each edge counts how often it
+  was *available* and UCB uses that count (Cowling, Powley & Whitehouse 2012);
 - selection: UCB1 per acting player (each player maximises its own value); an untried
   decision is expanded first, one new node per playout;
 - rollout: the heuristic bot's scoring (`HeuristicBot.score`, reading the sampled world the
-  rollout plays in, never the real game), greedy with random ties, until the end of the round
-  after the current one (`horizon_rounds`) or `horizon_steps` decisions;
-- evaluation: the winners share 1 when the game ended; otherwise each player's light plus a
-  light-equivalent of planets, extractors, technologies and resources, squashed to [0, 1]
-  against the best opponent.
+  rollout plays in, never the real game), greedy with random ties, to the end of the game by
+  default, or for `horizon_rounds` rounds; never more than `horizon_steps` decisions. (Rollouts
+  cut after one or two rounds and scored by `evaluate` lost most games to the heuristic bot in
+  our trials; whole-game rollouts won most: see the README's figures);
+- evaluation: the winners share 1 when the game ended; otherwise (a rollout cut short) each
+  player's light plus the light a claim would give now, technologies in play and resources,
+  squashed to [0, 1] against the best opponent.
 
 Budget: `playouts` simulations (the default; deterministic for a given seed) or `ms`
 milliseconds (stops on the clock, so not reproducible). A decision with one option is never
@@ -43,7 +50,7 @@ from .heuristic import HeuristicBot, _Seen
 
 #: The default budget: about 1 s per searched decision on a 2-core laptop-class machine
 #: (benchmarks/bench_search.py measures it).
-DEFAULT_PLAYOUTS = 60
+DEFAULT_PLAYOUTS = 80
 
 
 class SearchBot(Bot):
@@ -57,8 +64,8 @@ class SearchBot(Bot):
         *,
         playouts: int | None = None,
         ms: float | None = None,
-        horizon_rounds: int = 1,
-        horizon_steps: int = 400,
+        horizon_rounds: int | None = None,
+        horizon_steps: int = 600,
         exploration: float = 0.7,
     ):
         super().__init__(seed, rules)
@@ -111,7 +118,12 @@ class SearchBot(Bot):
                 -i,
             ),
         )
-        self.last = {"searched": True, "playouts": runs, "seat": me}
+        self.last = {
+            "searched": True,
+            "playouts": runs,
+            "seat": me,
+            "root": {k: (s[0], round(s[1], 6)) for k, s in root.items()},
+        }
         return legal[best]
 
     def _playout(
@@ -119,7 +131,9 @@ class SearchBot(Bot):
     ) -> None:
         rules = self.rules
         game = Game.from_observation(rules, obs, self.rng)
-        start_round = game.state["round"]
+        last_round = (
+            None if self.horizon_rounds is None else game.state["round"] + self.horizon_rounds
+        )
         path: list[tuple[list[float], int]] = []
         key: tuple[str, ...] = ()
         steps = 0
@@ -153,7 +167,7 @@ class SearchBot(Bot):
                 i = max(range(len(stats)), key=lambda j: _ucb(stats[j], self.exploration))
             path.append((stats[i], p))
             game.apply(legal[i])
-            key = (*key, keys[i])
+            key = (*key, _entry(game, p, legal[i], keys[i]))
             steps += 1
             if untried:
                 break
@@ -161,7 +175,7 @@ class SearchBot(Bot):
         while (
             not game.over
             and steps < self.horizon_steps
-            and game.state["round"] <= start_round + self.horizon_rounds
+            and (last_round is None or game.state["round"] <= last_round)
         ):
             p = game.to_move
             assert p is not None
@@ -198,20 +212,15 @@ def evaluate(game: Game) -> list[float]:
 
 
 def _worth(eng: Any, st: dict[str, Any], p: int) -> float:
-    """Light plus a light-equivalent of what makes light later."""
+    """Light plus a light-equivalent of what makes light later: the light a claim would give
+    now (R-REF-04/05), technologies in play and resources."""
+    claim = 0
+    for sector in q.planets_controlled(eng, p):
+        kind = eng.board.kind(sector)
+        if kind in ("inner", "outer", "distant") and not q.blockaded(eng, sector, p):
+            claim += q.param(eng, p, f"claim_{kind}")
     pl = st["players"][p]
-    planets = len(q.planets_controlled(eng, p))
-    extractors = sum(
-        1 for u in st["units"].values() if u["o"] == p and u["k"] == "x" and u["at"] == "planet"
-    )
-    return (
-        pl["light"]
-        + 1.0 * planets
-        + 0.5 * extractors
-        + 0.6 * q.techs_in_play(eng, p)
-        + 0.15 * q.total_resources(eng, p)
-        + 0.2 * len(pl["tech_hand"])
-    )
+    return pl["light"] + 1.0 * claim + 0.5 * q.techs_in_play(eng, p) + 0.1 * sum(pl["res"].values())
 
 
 def _ucb(s: list[float], c: float) -> float:
@@ -220,6 +229,18 @@ def _ucb(s: list[float], c: float) -> float:
 
 def _mean(s: list[float] | None) -> float:
     return s[1] / s[0] if s and s[0] else 0.0
+
+
+def _entry(game: Game, p: int, d: Decision, k: str) -> str:
+    """The path entry for a decision: an action card chosen is secret until every player has
+    chosen (R-RND-01), so the entry says only who chose; the reveal then adds every card. Another
+    seat's node thus never knows a card it could not have seen."""
+    if d["kind"] != "play":
+        return k
+    st = game.state
+    if st["stage"] == "select":
+        return f"{p}:play"
+    return f"{p}:play|" + ",".join(str(pl["chosen"]) for pl in st["players"])
 
 
 def _key(d: Decision) -> str:
