@@ -147,3 +147,17 @@ def test_a_time_budget_runs_at_least_one_playout(rules: Rules) -> None:
     bot = SearchBot(1, ms=1)
     ask(bot, game)
     assert bot.last["searched"] and bot.last["playouts"] >= 1
+
+
+def test_heuristic_reach_ignores_homes_of_empty_seats(rules: Rules) -> None:
+    """Found by the search bot's rollouts: a ship whose reach covers the home of an empty seat
+    (on the board, not in a 2-player game) made the heuristic scoring fail."""
+    from lastlight.interpreter.engine.bots.heuristic import _free_planets_near, _Seen
+
+    game = Game.new(rules, 2, 0, log=False)
+    absent = sorted(set(game.board.sectors()) - set(game.state["sectors"]))
+    assert absent, "a 2-player game leaves some homes out"
+    next_to = game.board.neighbours(absent[0], game.state["rot"])[0]
+    ship = next(u for u in game.state["units"].values() if u["o"] == 0 and u["k"] == "s")
+    ship.update({"at": "board", "s": next_to})
+    assert all(s in game.state["sectors"] for s in _free_planets_near(_Seen(game.eng), 0))
