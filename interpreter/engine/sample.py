@@ -29,6 +29,7 @@ a slightly wider set than a perfect-memory player would use.
 
 from __future__ import annotations
 
+import marshal
 from collections import Counter
 from typing import Any
 
@@ -70,7 +71,9 @@ def sample_state(rules: Rules, obs: Observation, rng: Rng) -> dict[str, Any]:
             f"the observation was taken during an effect (a '{obs['pending']['kind']}' "
             "decision): the hidden effect stack cannot be rebuilt"
         )
-    st: dict[str, Any] = {k: _copy(v) for k, v in obs.items() if k not in _OBS_KEYS}
+    st: dict[str, Any] = marshal.loads(marshal.dumps(obs))  # a deep copy, ~3x faster than JSON
+    for k in _OBS_KEYS:
+        del st[k]
     players = st["players"]
     for pl in players:
         for k in _OBS_PLAYER_KEYS:
