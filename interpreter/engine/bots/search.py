@@ -50,7 +50,7 @@ from .heuristic import HeuristicBot, _Seen
 
 #: The default budget: about 1 s per searched decision on a 2-core laptop-class machine
 #: (benchmarks/bench_search.py measures it).
-DEFAULT_PLAYOUTS = 80
+DEFAULT_PLAYOUTS = 60
 
 
 class SearchBot(Bot):
