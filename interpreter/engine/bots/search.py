@@ -48,8 +48,9 @@ from ..sample import FLOW_KINDS, sampleable
 from .base import Bot
 from .heuristic import HeuristicBot, _Seen
 
-#: The default budget: about 1 s per searched decision on a 2-core laptop-class machine
-#: (benchmarks/bench_search.py measures it).
+#: The default budget: under 1 s of CPU per searched decision at 2 players on the development
+#: machine (benchmarks/bench_search.py measures it; a playout plays the game to its end, so a
+#: decision early in a game or at 4 players costs more).
 DEFAULT_PLAYOUTS = 60
 
 
