@@ -65,6 +65,20 @@ class Game:
         return game
 
     @classmethod
+    def from_observation(
+        cls, rules: Rules, obs: Observation, rng: Any, *, log: bool = False
+    ) -> Game:
+        """A game in a full state drawn at random among those `obs` cannot tell apart from the
+        real one (sample.py; `rng` is the caller's own generator, e.g. a bot's). Raises
+        `sample.NotSampleable` for an observation taken part-way through an effect."""
+        from lastlight.interpreter.engine.sample import sample_state
+
+        game = cls(rules, sample_state(rules, obs, rng), log=log)
+        if game.eng.state["pending"] is None and not game.over:
+            game._advance()  # the decision open to another seat, asked again
+        return game
+
+    @classmethod
     def from_json(cls, rules: Rules, text: str, *, log: bool = True) -> Game:
         return cls(rules, json.loads(text), log=log)
 

@@ -47,7 +47,7 @@ def observation(eng: Engine, seat: int | None) -> Observation:
     factions_public = all(pl["faction"] is not None for pl in st["players"])
     over = bool(st["over"])
     for i, pl in enumerate(obs["players"]):
-        _redact_player(pl, i == seat, factions_public, over)
+        _redact_player(pl, i == seat, factions_public, over, st["stage"] == "select")
     piles = eng.rules.token_piles_by_id
     for info in obs["sectors"].values():
         if info["token"] and not info["up"]:
@@ -66,7 +66,9 @@ def observation(eng: Engine, seat: int | None) -> Observation:
     return obs
 
 
-def _redact_player(out: dict[str, Any], me: bool, factions_public: bool, over: bool) -> None:
+def _redact_player(
+    out: dict[str, Any], me: bool, factions_public: bool, over: bool, choosing: bool
+) -> None:
     out["tech_hand_count"] = len(out["tech_hand"])
     out["hand_count"] = len(out["hand"])
     out["has_chosen"] = out["chosen"] is not None
@@ -77,7 +79,8 @@ def _redact_player(out: dict[str, Any], me: bool, factions_public: bool, over: b
     out["tech_hand"] = None
     out["offer_f"] = None
     out["offer_a"] = None
-    out["chosen"] = None
+    if choosing:  # revealed together once all have chosen (R-RND-07)
+        out["chosen"] = None
     if not factions_public:
         out["faction"] = None
     if not over:
