@@ -48,7 +48,9 @@ def assert_no_hidden_information(rules: Any, obs: Observation) -> None:
     for p, pl in enumerate(obs["players"]):
         if p == seat:
             continue
-        assert pl["tech_hand"] is None and pl["chosen"] is None
+        assert pl["tech_hand"] is None
+        if obs["stage"] == "select":  # a chosen card is public once all are revealed
+            assert pl["chosen"] is None
         assert pl["offer_f"] is None and pl["offer_a"] is None
         if not over:
             assert pl["ach"] is None
