@@ -16,7 +16,8 @@ import math
 import statistics
 import time
 
-from lastlight.interpreter.engine.bots import SearchBot, ask, make_bot
+from lastlight.interpreter.engine.bots import ask, make_bot
+from lastlight.interpreter.engine.bots.search import SearchBot
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.pack import load_pack_or_raise
