@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.machine import feasible, primitive
 from lastlight.interpreter.engine.primitives.economy import to_graveyard
 from lastlight.interpreter.engine.units import index
 
@@ -176,7 +175,6 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
     return out
 
 
-@primitive("attack")
 def _attack(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     loc = frame["loc"]
     group: list[int] = frame.get("group") or [frame["p"]]
@@ -343,19 +341,16 @@ def _resolve_sector(eng: Engine, sector: str) -> None:
     cmb["doomed"] = {}
 
 
-@primitive("hit")
 def _hit(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     _combat(eng)["pool"] += 1 * mult
     return True
 
 
-@primitive("deal_damage")
 def _deal(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     _combat(eng)["pool"] += q.amount(eng, frame["p"], ph.args["n"]) * mult
     return True
 
 
-@primitive("activate")
 def _activate(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-CMD-16: fire the ship ability attached to the rolling type (never for Lumos ships)."""
     if frame["loc"].get("fired") or frame.get("lumos"):
@@ -372,7 +367,6 @@ def _activate(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any)
     return n == 0
 
 
-@primitive("reroll")
 def _reroll(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-CMD-16: hit + roll another die, which chains."""
     if frame["loc"].get("rolled"):
@@ -382,7 +376,6 @@ def _reroll(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
     return False
 
 
-@primitive("repair_here")
 def _repair_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     p, sector = frame["p"], frame["sec"]
     n = q.amount(eng, p, ph.args["n"]) * mult
@@ -420,12 +413,10 @@ def _destroy_targets(
     return out
 
 
-@feasible("destroy_here")
 def _can_destroy(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
     return bool(_destroy_targets(eng, frame["p"], frame["sec"], ph.args.get("size")))
 
 
-@primitive("destroy_here")
 def _destroy_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """Destroy an enemy ship in this sector: it goes to the actor's graveyard (R-GRV-01)."""
     p, sector = frame["p"], frame["sec"]
@@ -448,3 +439,19 @@ def _destroy_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: 
     eng.fire("destroy_ship", p, {"size": choice["size"]}, sec=sector)
     eng.fire("lose_ship", choice["owner"], {"size": choice["size"]}, sec=sector)
     return False
+
+
+#: The effect forms this module carries out (read by `engine/primitives/__init__.py`).
+PRIMITIVES = {
+    "attack": _attack,
+    "hit": _hit,
+    "deal_damage": _deal,
+    "activate": _activate,
+    "reroll": _reroll,
+    "repair_here": _repair_here,
+    "destroy_here": _destroy_here,
+}
+#: Whether a form could do anything now (a `may` that could not is skipped).
+FEASIBLE = {
+    "destroy_here": _can_destroy,
+}

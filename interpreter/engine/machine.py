@@ -1,11 +1,11 @@
-"""The effect machine: a stack of frames that runs compiled effect sequences over a state.
+"""The frame machine: a stack of frames that runs compiled effect sequences over a state.
 
 A frame is plain data (`{"prog", "pc", "p", "src", "sec", "loc", ...}`) kept in the state, so a
 game can be saved in the middle of any effect. Each step of a sequence is a `May`, a `Choose` or a
-`Do`; a `Do` calls the primitive registered for its form (primitives.py). A primitive returns
-True when done, or False after it asked a decision (`ask`) or pushed frames (triggers) that must
-run first; it is then called again, with the decision or with None, and continues from what it
-kept in `frame["loc"]`. Trigger processing goes through the same stack, with a loop guard.
+`Do`; a `Do` calls the primitive for its form (the one table in `primitives/__init__.py`). A
+primitive returns True when done, or False after it asked a decision (`ask`) or pushed frames
+(triggers, `triggers.py`) that must run first; it is then called again, with the decision or
+with None, and continues from what it kept in `frame["loc"]`.
 """
 
 from __future__ import annotations
@@ -16,20 +16,15 @@ from typing import Any
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.effects.decisions import DECISION_KINDS
-from lastlight.interpreter.effects.registry import forms_of
 from lastlight.interpreter.engine import conditions as nouns
 from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.errors import EngineError
+from lastlight.interpreter.engine.primitives import FEASIBLE, PRIMITIVES
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.engine.triggers import fire
 
-#: A primitive: (engine, frame, phrase, multiplier, choice) -> done?
-Primitive = Callable[["Engine", dict, ast.Phrase, int, Any], bool]
-PRIMITIVES: dict[str, Primitive] = {}
-#: Optional feasibility checks used to skip a `may` that could do nothing.
-FEASIBLE: dict[str, Callable[[Engine, dict, ast.Phrase], bool]] = {}
-
-#: Every event a trigger may wait for (the registry's `event` forms).
-EVENTS = frozenset(form.id for form in forms_of("event"))
+__all__ = ["COMPARE", "Engine", "EngineError"]
 
 COMPARE: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,
@@ -39,31 +34,6 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
     "==": operator.eq,
     "!=": operator.ne,
 }
-
-TRIGGER_LIMIT = 400  # trigger firings within one action resolution before we call it a loop
-
-
-class EngineError(Exception):
-    """The content made the engine do something impossible (e.g. a trigger loop)."""
-
-
-def primitive(*forms: str) -> Callable[[Primitive], Primitive]:
-    def wrap(fn: Primitive) -> Primitive:
-        for form in forms:
-            PRIMITIVES[form] = fn
-        return fn
-
-    return wrap
-
-
-def feasible(*forms: str) -> Callable[[Callable], Callable]:
-    def wrap(fn: Callable) -> Callable:
-        for form in forms:
-            FEASIBLE[form] = fn
-        return fn
-
-    return wrap
-
 
 class Engine:
     """Rules + board + one state. `flow` drives rounds; the stack runs effects."""
@@ -320,37 +290,7 @@ class Engine:
             return COMPARE[cond.op](left, right)
         return nouns.CONDITIONS[cond.phrase.form](self, frame, cond.phrase)
 
-    # --- triggers ---------------------------------------------------------------------------
+    # --- triggers (engine/triggers.py) ------------------------------------------------------
     def fire(self, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:
         """Push the frames of p's cards that listen for this event; returns how many."""
-        if form not in EVENTS:  # the registry's events are the only ones (effects/registry.py)
-            raise EngineError(f"event '{form}' is not in effects/registry.py")
-        if p < 0 or form not in self.rules.listeners:
-            return 0
-        clauses = q.tables(self, p).triggers.get(form)
-        if not clauses:
-            return 0
-        args = args or {}
-        frames: list[tuple[str, str, str | None]] = []
-        for cid, size, i, clause in clauses:
-            if form == "activated" and size != args.get("size"):
-                continue
-            if any(clause.event.args.get(k) not in (None, v) for k, v in args.items()):
-                continue
-            probe = {"p": p, "sec": ctx.get("sec"), "src": cid}
-            if clause.cond is not None and not self.test(probe, clause.cond):
-                continue
-            frames.append((f"card:{base_id(cid)}:{i}", cid, size))
-        if not frames:
-            return 0
-        self.state["trig"] = self.state.get("trig", 0) + len(frames)
-        if self.state["trig"] > TRIGGER_LIMIT:
-            raise EngineError(
-                f"trigger loop: more than {TRIGGER_LIMIT} triggers fired within one "
-                f"action (last: '{form}' on {frames[-1][1]} at "
-                f"{self.source_loc(frames[-1][0])})"
-            )
-        for prog, cid, _size in reversed(frames):
-            self.event("trigger", p, prog, card=cid, on=form)
-            self.push(prog, p, src=cid, **ctx)
-        return len(frames)
+        return fire(self, form, p, args, **ctx)

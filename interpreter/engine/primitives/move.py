@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.machine import feasible, primitive
 from lastlight.interpreter.engine.units import index, move_unit
 
 if TYPE_CHECKING:
@@ -85,7 +84,6 @@ def _pick_ship(eng: Engine, owner: int, sector: str, size: str, moved: list[str]
     raise AssertionError("no such ship")
 
 
-@primitive("move_ships")
 def _move_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-CMD-02..04: each ship moves once, up to its movement, never into an asteroid."""
     p = frame["p"]
@@ -116,12 +114,10 @@ def _wormhole_options(eng: Engine, p: int, here: str) -> list[dict[str, Any]]:
     return options
 
 
-@feasible("wormhole")
 def _can_wormhole(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
     return bool(frame["sec"]) and bool(_wormhole_options(eng, frame["p"], frame["sec"]))
 
 
-@primitive("wormhole")
 def _wormhole(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-EXP-06: move one of your ships from anywhere on the board to this sector."""
     p = frame["p"]
@@ -152,7 +148,6 @@ def reveal_options(eng: Engine, p: int) -> list[dict[str, Any]]:
     return out
 
 
-@primitive("reveal")
 def _reveal(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-CMD-05/06: reveal one token at a time, in the order the player chooses, resolving each
     fully; deep space tokens then leave the board, planetary tokens stay face up."""
@@ -174,3 +169,15 @@ def _reveal(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
     if not options:
         return True
     return eng.ask(p, "reveal", options, "Reveal a token (all must be revealed, in your order)")
+
+
+#: The effect forms this module carries out (read by `engine/primitives/__init__.py`).
+PRIMITIVES = {
+    "move_ships": _move_ships,
+    "wormhole": _wormhole,
+    "reveal": _reveal,
+}
+#: Whether a form could do anything now (a `may` that could not is skipped).
+FEASIBLE = {
+    "wormhole": _can_wormhole,
+}
