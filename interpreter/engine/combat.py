@@ -176,106 +176,132 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
 
 
 def _attack(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-CMD-08..19: combat, sector by sector, as a small machine of stages kept in the frame:
+    pick a sector, the next roller, a ship type to roll, the damage to assign, then resolve."""
     loc = frame["loc"]
     group: list[int] = frame.get("group") or [frame["p"]]
     if "stage" not in loc:
         eng.state["combat"] = {"fought": [], "doomed": {}, "pool": 0}
         loc.update({"stage": "pick", "done": []})
-    cmb = _combat(eng)
     while True:
-        stage = loc["stage"]
-        if stage == "pick":
-            if choice is not None:
-                sector, choice = choice["sector"], None
-            else:
-                todo = _contested(eng, group, loc["done"])
-                if not todo:
-                    eng.state["combat"] = None
-                    return True
-                if len(todo) > 1:  # R-CMD-09: the first player picks the order
-                    return eng.ask(
-                        eng.state["first"],
-                        "sector",
-                        [{"kind": "sector", "sector": s} for s in todo],
-                        "Choose the next sector to resolve combat in",
-                    )
-                sector = todo[0]
-            loc.update({"stage": "roller", "sector": sector, "rollers": _rollers(eng, group)})
-            loc["done"].append(sector)
-            eng.event("combat", None, None, sector=sector)
-        elif stage == "roller":
-            if not loc["rollers"]:
-                loc["stage"] = "resolve"
-                continue
-            loc["roller"] = loc["rollers"].pop(0)
-            loc["sizes"] = list(eng.rules.sizes)
-            loc["stage"] = "size"
-        elif stage == "size":
-            roller, sector = loc["roller"], loc["sector"]
-            side = _side(roller)
-            if choice is not None:
-                picked, choice = choice, None
-                size = picked["size"]
-                loc["sizes"].remove(size)
-                if picked["attack"]:
-                    origins = _origins(eng, side, size, sector)
-                    ships = [
-                        uid for o, k in sorted(picked["from"].items()) for uid in origins[o][:k]
-                    ]
-                    cmb["fought"].extend(ships)
-                    dice = sum(q.ship_stat(eng, side, size, "attack") for _ in ships)
-                    eng.event(
-                        "roll",
-                        roller[0],
-                        None,
-                        sector=sector,
-                        size=size,
-                        dice=dice,
-                        lumos=roller[1],
-                    )
-                    loc["size"] = size
-                    cmb["pool"] = 0
-                    loc["stage"] = "assign"
-                    for _ in range(dice):
-                        roll_die(eng, roller, size, sector)
-                    return False
-                continue
-            ships_to_hit = bool(_enemy_ships(eng, side, sector))  # the same for every type
-            options = [
-                opt
-                for size in loc["sizes"]
-                if ships_to_hit or _has_targets(eng, side, size, sector)
-                for opt in attack_options(eng, side, size, sector, roller[1])
-            ]
-            if options:  # R-CMD-19: the player picks which type rolls next
-                return eng.ask(
-                    roller[0],
-                    "attack",
-                    options,
-                    f"Attack in {sector}: choose a ship type to roll (or hold fire)",
-                )
-            loc["stage"] = "roller"
-        elif stage == "assign":
-            roller, sector, size = loc["roller"], loc["sector"], loc["size"]
-            side = _side(roller)
-            if choice is not None:
-                _damage(eng, roller, sector, choice)
-                cmb["pool"] -= 1
-                choice = None
-            if cmb["pool"] <= 0:
-                loc["stage"] = "size"
-                continue
-            options = damage_options(eng, side, size, sector)
-            if not options:  # no legal target left: the rest is lost
-                cmb["pool"] = 0
-                continue
+        done, choice = _STAGES[loc["stage"]](eng, loc, group, choice)
+        if done is not None:
+            return done
+
+
+#: A stage of a combat: (engine, frame loc, group, choice) -> (done? or None to go on, choice
+#: left for the next stage).
+Step = tuple[bool | None, Any]
+
+
+def _pick_sector(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any) -> Step:
+    if choice is not None:
+        sector = choice["sector"]
+    else:
+        todo = _contested(eng, group, loc["done"])
+        if not todo:
+            eng.state["combat"] = None
+            return True, None
+        if len(todo) > 1:  # R-CMD-09: the first player picks the order
             return eng.ask(
-                roller[0], "damage", options, f"Assign damage in {sector} ({cmb['pool']} left)"
-            )
-        elif stage == "resolve":
-            _resolve_sector(eng, loc["sector"])
-            loc["stage"] = "pick"
-            return False  # destroy triggers run, then the next sector
+                eng.state["first"],
+                "sector",
+                [{"kind": "sector", "sector": s} for s in todo],
+                "Choose the next sector to resolve combat in",
+            ), None
+        sector = todo[0]
+    loc.update({"stage": "roller", "sector": sector, "rollers": _rollers(eng, group)})
+    loc["done"].append(sector)
+    eng.event("combat", None, None, sector=sector)
+    return None, None
+
+
+def _next_roller(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any) -> Step:
+    if not loc["rollers"]:
+        loc["stage"] = "resolve"
+        return None, choice
+    loc["roller"] = loc["rollers"].pop(0)
+    loc["sizes"] = list(eng.rules.sizes)
+    loc["stage"] = "size"
+    return None, choice
+
+
+def _pick_size(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any) -> Step:
+    """R-CMD-19: the roller picks which type rolls next (or holds fire with it)."""
+    roller, sector = loc["roller"], loc["sector"]
+    side = _side(roller)
+    if choice is not None:
+        loc["sizes"].remove(choice["size"])
+        if choice["attack"]:
+            _roll(eng, loc, side, choice)
+            return False, None
+        return None, None
+    ships_to_hit = bool(_enemy_ships(eng, side, sector))  # the same for every type
+    options = [
+        opt
+        for size in loc["sizes"]
+        if ships_to_hit or _has_targets(eng, side, size, sector)
+        for opt in attack_options(eng, side, size, sector, roller[1])
+    ]
+    if options:
+        return eng.ask(
+            roller[0],
+            "attack",
+            options,
+            f"Attack in {sector}: choose a ship type to roll (or hold fire)",
+        ), None
+    loc["stage"] = "roller"
+    return None, None
+
+
+def _roll(eng: Engine, loc: dict[str, Any], side: int, picked: dict[str, Any]) -> None:
+    """The picked ships fight (once per turn, R-CMD-17) and roll their attack dice."""
+    cmb = _combat(eng)
+    roller, sector, size = loc["roller"], loc["sector"], picked["size"]
+    origins = _origins(eng, side, size, sector)
+    ships = [uid for o, k in sorted(picked["from"].items()) for uid in origins[o][:k]]
+    cmb["fought"].extend(ships)
+    dice = sum(q.ship_stat(eng, side, size, "attack") for _ in ships)
+    eng.event("roll", roller[0], None, sector=sector, size=size, dice=dice, lumos=roller[1])
+    loc["size"] = size
+    cmb["pool"] = 0
+    loc["stage"] = "assign"
+    for _ in range(dice):
+        roll_die(eng, roller, size, sector)
+
+
+def _assign(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any) -> Step:
+    """R-CMD-12/13: the roller assigns each damage in the pool."""
+    cmb = _combat(eng)
+    roller, sector, size = loc["roller"], loc["sector"], loc["size"]
+    if choice is not None:
+        _damage(eng, roller, sector, choice)
+        cmb["pool"] -= 1
+    if cmb["pool"] <= 0:
+        loc["stage"] = "size"
+        return None, None
+    options = damage_options(eng, _side(roller), size, sector)
+    if not options:  # no legal target left: the rest is lost
+        cmb["pool"] = 0
+        return None, None
+    return eng.ask(
+        roller[0], "damage", options, f"Assign damage in {sector} ({cmb['pool']} left)"
+    ), None
+
+
+def _resolve(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any) -> Step:
+    _resolve_sector(eng, loc["sector"])
+    loc["stage"] = "pick"
+    return False, choice  # destroy triggers run, then the next sector
+
+
+_STAGES = {
+    "pick": _pick_sector,
+    "roller": _next_roller,
+    "size": _pick_size,
+    "assign": _assign,
+    "resolve": _resolve,
+}
 
 
 def roll_die(eng: Engine, roller: list[Any], size: str, sector: str) -> None:

@@ -176,65 +176,68 @@ class Engine:
             choice = None
 
     def _step(self, frame: dict[str, Any], step: ast.Step, choice: Any) -> bool:
-        loc = frame["loc"]
-        if type(step) is ast.Do:  # the common case first
-            if "mult" not in loc:
-                if step.cond is not None and not self.test(frame, step.cond):
-                    return True
-                loc["mult"] = self.count(frame, step.counter) if step.counter else 1
-            return PRIMITIVES[step.phrase.form](self, frame, step.phrase, loc["mult"], choice)
-        p = frame["p"]
-        if isinstance(step, ast.May):
-            if "go" in loc:
-                return True
-            if choice is None:
-                if not self._feasible(frame, step.step):
-                    return True
-                return self.ask(
-                    p,
-                    "may",
-                    [{"kind": "may", "do": True}, {"kind": "may", "do": False}],
-                    f"You may: {self._text(step.step)}",
-                )
-            if not choice.get("do"):
-                return True
-            loc["go"] = 1
-            self.push_child(frame, f"{frame['prog']}.{frame['pc']}.may")
-            return False
-        if isinstance(step, ast.Choose):
-            if "left" not in loc:
-                loc["left"] = q.amount(self, p, step.count)
-                loc["picked"] = []
-            if choice is not None:
-                i = choice["option"]
-                loc["left"] -= 1
-                loc["picked"].append(i)
-                self.push_child(frame, f"{frame['prog']}.{frame['pc']}.opt{i}")
-                return False
-            if loc["left"] <= 0:
-                return True
-            options = []
-            for i, option in enumerate(step.options):
-                if step.distinct and i in loc["picked"]:
-                    continue
-                if option.steps and not self._feasible(frame, option.steps[0]):
-                    continue
-                options.append({"kind": "choose", "option": i})
-            if not options:
-                return True
-            return self.ask(
-                p,
-                "choose",
-                options,
-                "Choose one: "
-                + " | ".join(self._text_seq(step.options[o["option"]]) for o in options),
-            )
+        if type(step) is ast.May:
+            return self._may(frame, step, choice)
+        if type(step) is ast.Choose:
+            return self._choose(frame, step, choice)
         assert isinstance(step, ast.Do)
+        loc = frame["loc"]
         if "mult" not in loc:
             if step.cond is not None and not self.test(frame, step.cond):
                 return True
             loc["mult"] = self.count(frame, step.counter) if step.counter else 1
         return PRIMITIVES[step.phrase.form](self, frame, step.phrase, loc["mult"], choice)
+
+    def _may(self, frame: dict[str, Any], step: ast.May, choice: Any) -> bool:
+        """`you may X`: asked only when X could do something; yes runs X as a child frame."""
+        loc = frame["loc"]
+        if "go" in loc:
+            return True
+        if choice is None:
+            if not self._feasible(frame, step.step):
+                return True
+            return self.ask(
+                frame["p"],
+                "may",
+                [{"kind": "may", "do": True}, {"kind": "may", "do": False}],
+                f"You may: {self._text(step.step)}",
+            )
+        if not choice.get("do"):
+            return True
+        loc["go"] = 1
+        self.push_child(frame, f"{frame['prog']}.{frame['pc']}.may")
+        return False
+
+    def _choose(self, frame: dict[str, Any], step: ast.Choose, choice: Any) -> bool:
+        """`choose N: A | B`: each pick runs its option as a child frame (feasible ones only)."""
+        loc = frame["loc"]
+        if "left" not in loc:
+            loc["left"] = q.amount(self, frame["p"], step.count)
+            loc["picked"] = []
+        if choice is not None:
+            i = choice["option"]
+            loc["left"] -= 1
+            loc["picked"].append(i)
+            self.push_child(frame, f"{frame['prog']}.{frame['pc']}.opt{i}")
+            return False
+        if loc["left"] <= 0:
+            return True
+        options = []
+        for i, option in enumerate(step.options):
+            if step.distinct and i in loc["picked"]:
+                continue
+            if option.steps and not self._feasible(frame, option.steps[0]):
+                continue
+            options.append({"kind": "choose", "option": i})
+        if not options:
+            return True
+        return self.ask(
+            frame["p"],
+            "choose",
+            options,
+            "Choose one: "
+            + " | ".join(self._text_seq(step.options[o["option"]]) for o in options),
+        )
 
     def push_child(self, frame: dict[str, Any], prog: str) -> None:
         """Run another program in the same context (an option, a `may` body, a trade)."""
