@@ -28,7 +28,7 @@ Decision = dict[str, Any]
 SAVE_FORMAT = "lastlight-save-1"
 
 #: Decisions between two snapshots of the state (see `Game.apply`).
-ANCHOR_EVERY = 128
+ANCHOR_EVERY = 512
 
 
 class IllegalDecision(Exception):

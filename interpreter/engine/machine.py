@@ -293,7 +293,7 @@ class Engine:
             return COMPARE[cond.op](left, right)
         return nouns.CONDITIONS[cond.phrase.form](self, frame, cond.phrase)
 
-    # --- triggers (engine/triggers.py) ------------------------------------------------------
-    def fire(self, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:
-        """Push the frames of p's cards that listen for this event; returns how many."""
-        return fire(self, form, p, args, **ctx)
+    # --- triggers ---------------------------------------------------------------------------
+    #: `eng.fire(form, p, args, **ctx)`: push the frames of p's cards that listen for this
+    #: event; returns how many (triggers.py; bound here as a method, without a wrapper call).
+    fire = fire

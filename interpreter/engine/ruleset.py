@@ -9,6 +9,7 @@ card by name; it only reads what the content says.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from lastlight.interpreter.effects import ast
@@ -26,6 +27,20 @@ class ActionCard:
     stays_on_table: bool
     rotates_board: bool
     playable_if: ast.Cond | None
+
+    @cached_property
+    def segments(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """The phases as runs of per-player phases between the joint (`together`) ones, and
+        the joint ones: `((runs...), (joints...))`, R-RND-04 / R-CMD-07."""
+        segments: list[list[int]] = [[]]
+        joints: list[int] = []
+        for i, (_name, _key, together) in enumerate(self.phases):
+            if together:
+                joints.append(i)
+                segments.append([])
+            else:
+                segments[-1].append(i)
+        return tuple(tuple(s) for s in segments), tuple(joints)
 
 
 @dataclass(frozen=True)

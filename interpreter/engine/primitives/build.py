@@ -111,13 +111,20 @@ def extractor_sites(eng: Engine, p: int) -> list[dict[str, Any]]:
         if i not in used:
             options.append({"kind": "extractor", "colony": i})
     taken = q.planet_extractors(eng)
-    owners: dict[str, set[int]] = {}  # membership only; the order comes from the sectors
-    for sector, ships in ix.board.items():
-        if ships:
-            owners[sector] = {units[uid]["o"] for uid in ships}
-    for sector, info in eng.state["sectors"].items():
-        if info["planet"] and sector not in taken and owners.get(sector) == {p}:
-            options.append({"kind": "extractor", "sector": sector})
+    sectors = eng.state["sectors"]
+    # only where p has ships can p build: those sectors, in board order
+    here = {units[uid]["s"] for uid in ix.by_owner.get(p, ())}
+    sites = [
+        s
+        for s in here
+        if sectors[s]["planet"]
+        and s not in taken
+        and all(units[uid]["o"] == p for uid in ix.board[s])
+    ]
+    if len(sites) > 1:
+        order = q.sector_order(eng)
+        sites.sort(key=order.__getitem__)
+    options.extend({"kind": "extractor", "sector": s} for s in sites)
     return options
 
 
