@@ -119,40 +119,17 @@ def _has_targets(eng: Engine, side: int, size: str, sector: str) -> bool:
 def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
     """Sectors where some commander has a ship that may attack now, in board order."""
     units = eng.state["units"]
-    cmb = _combat(eng)
-    fought, doomed = set(cmb["fought"]), cmb["doomed"]
-    rot = eng.state["rot"]
+    doomed = _combat(eng)["doomed"]
     sides = [_side(r) for r in _rollers(eng, group)]
-    ix = index(eng)
-    by_sector = ix.board
-    near = eng.board.neighbours
-    # where each side could fire from: (sector it can hit) -> sizes able to fire there
-    reach: dict[int, dict[str, set[str]]] = {}
-    for side in sides:
-        where: dict[str, set[str]] = {}
-        ranges: dict[str, bool] = {}
-        for uid in ix.by_owner.get(side, ()):
-            if uid in fought:
-                continue
-            u = units[uid]
-            size = u["z"]
-            here = u["s"]
-            ranged = ranges.get(size)
-            if ranged is None:
-                ranged = ranges[size] = q.ship_stat(eng, side, size, "range") >= 2
-            for s in (here, *near(here, rot)) if ranged else (here,):
-                sizes = where.get(s)
-                if sizes is None:
-                    where[s] = {size}
-                else:
-                    sizes.add(size)
-        reach[side] = where
+    reach = {side: _firing_reach(eng, side) for side in sides}
     candidates = set().union(*reach.values()).difference(done)
+    if not candidates:
+        return []
+    by_sector = index(eng).board
     friend = lumos.ally(eng)
     out = []
-    for sector in eng.state["sectors"]:  # board order
-        if sector not in candidates:
-            continue
+    order = q.sector_order(eng)
+    for sector in sorted(candidates, key=order.__getitem__):  # board order
         owners = {units[uid]["o"] for uid in by_sector.get(sector, ()) if uid not in doomed}
         for side in sides:
             sizes = reach[side].get(sector)
@@ -173,6 +150,33 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
                 out.append(sector)
                 break
     return out
+
+
+def _firing_reach(eng: Engine, side: int) -> dict[str, set[str]]:
+    """Where a side's ships that have not fought could fire: sector -> the sizes able to
+    (each ship's own sector; with range 2, the adjacent ones too, R-CMD-15)."""
+    units = eng.state["units"]
+    fought = set(_combat(eng)["fought"])
+    placed: dict[tuple[str, str], None] = {}  # (sector, size) of the ships, once each
+    for uid in index(eng).by_owner.get(side, ()):
+        if uid not in fought:
+            u = units[uid]
+            placed[(u["s"], u["z"])] = None
+    rot = eng.state["rot"]
+    near = eng.board.neighbours
+    ranges: dict[str, bool] = {}
+    where: dict[str, set[str]] = {}
+    for here, size in placed:
+        ranged = ranges.get(size)
+        if ranged is None:
+            ranged = ranges[size] = q.ship_stat(eng, side, size, "range") >= 2
+        for s in (here, *near(here, rot)) if ranged else (here,):
+            sizes = where.get(s)
+            if sizes is None:
+                where[s] = {size}
+            else:
+                sizes.add(size)
+    return where
 
 
 def _attack(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:

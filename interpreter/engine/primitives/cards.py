@@ -99,7 +99,12 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
             cost = costs.get(bid)
             if cost is None:
                 cost = q.tech_cost(eng, p, cid)
-            if any((light if r == "light" else have.get(r, 0)) < n for r, n in cost.items()):
+            short = False
+            for r, n in cost.items():
+                if (light if r == "light" else have.get(r, 0)) < n:
+                    short = True
+                    break
+            if short:
                 continue
         if card.type == "civilization":
             if card.name not in names_in_play:  # R-RES-06
