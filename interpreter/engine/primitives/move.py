@@ -58,8 +58,10 @@ def move_options(eng: Engine, p: int, moved: list[str]) -> list[dict[str, Any]]:
         if uid not in moved:
             u = units[uid]
             groups[(u["o"], u["s"], u["z"])] = None
-    options = []
+    options: list[dict[str, Any]] = []
     moves: dict[tuple[int, str], tuple[int, frozenset[str]]] = {}  # (owner, size) -> reach
+    cache = eng.cache
+    rot = eng.state["rot"]
     for owner, sector, size in groups:
         how = moves.get((owner, size))
         if how is None:
@@ -67,11 +69,17 @@ def move_options(eng: Engine, p: int, moved: list[str]) -> list[dict[str, Any]]:
                 q.ship_stat(eng, owner, size, "movement"),
                 blocked_sectors(eng, owner),
             )
-        for dest in _reach(eng, how[0], sector, how[1]):
-            opt = {"kind": "move", "from": sector, "size": size, "to": dest}
-            if owner != p:
-                opt["lumos"] = True
-            options.append(opt)
+        # a group's options depend only on this key: built once and reused (a decision is
+        # never changed by whoever receives it)
+        key = ("moves", owner != p, sector, size, how[0], rot, how[1])
+        group = cache.get(key)
+        if group is None:
+            extra = {"lumos": True} if owner != p else {}
+            group = cache[key] = [
+                {"kind": "move", "from": sector, "size": size, "to": dest, **extra}
+                for dest in _reach(eng, how[0], sector, how[1])
+            ]
+        options += group
     return options
 
 
