@@ -26,6 +26,9 @@ from lastlight.interpreter.engine.triggers import fire
 
 __all__ = ["COMPARE", "Engine", "EngineError"]
 
+#: Frames run within one call of `run_frame` before we call it stuck.
+TRIP_LIMIT = 200_000
+
 COMPARE: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,
     "<=": operator.le,
@@ -135,45 +138,60 @@ class Engine:
         self.state["stack"].append(frame)
 
     def run_frame(self, choice: Any = None) -> None:
-        """Run the top frame's steps until one asks a decision or pushes frames that must run
-        first, or the frame is finished (then it is popped)."""
+        """Run the stack: the top frame's steps until one asks a decision, then whatever frame
+        is on top next, until a decision is open, the game is over or the stack is empty.
+
+        A step that is not done either asked (`pending`) or pushed frames that must run first
+        (they are on top now); a finished frame is popped. One call runs all of it, so a
+        decision costs one trip here, not one per frame."""
         st = self.state
         stack = st["stack"]
-        frame = stack[-1]
-        steps = self.rules.programs[frame["prog"]].steps
+        programs = self.rules.programs
+        trips = 0
         while True:
-            pc = frame["pc"]
-            if pc >= len(steps):
-                stack.pop()
-                return
-            step = steps[pc]
-            if type(step) is ast.Do:  # the common case, inline
-                loc = frame["loc"]
-                if "mult" not in loc:
-                    if step.cond is not None and not self.test(frame, step.cond):
-                        done = True
+            frame = stack[-1]
+            steps = programs[frame["prog"]].steps
+            last = len(steps)
+            while True:
+                pc = frame["pc"]
+                if pc >= last:
+                    stack.pop()
+                    break
+                step = steps[pc]
+                if type(step) is ast.Do:  # the common case, inline
+                    loc = frame["loc"]
+                    if "mult" not in loc:
+                        if step.cond is not None and not self.test(frame, step.cond):
+                            done = True
+                        else:
+                            loc["mult"] = self.count(frame, step.counter) if step.counter else 1
+                            done = PRIMITIVES[step.phrase.form](
+                                self, frame, step.phrase, loc["mult"], choice
+                            )
                     else:
-                        loc["mult"] = self.count(frame, step.counter) if step.counter else 1
                         done = PRIMITIVES[step.phrase.form](
                             self, frame, step.phrase, loc["mult"], choice
                         )
                 else:
-                    done = PRIMITIVES[step.phrase.form](
-                        self, frame, step.phrase, loc["mult"], choice
-                    )
-            else:
-                done = self._step(frame, step, choice)
-            if not done:
+                    done = self._step(frame, step, choice)
+                choice = None
+                if not done:
+                    break  # it asked, or pushed frames that run first
+                # the frame may have been re-pushed below others: find it by identity
+                frame["pc"] = pc + 1
+                frame["loc"] = {}
+                if not stack or stack[-1] is not frame:
+                    break
+                if pc + 1 >= last:
+                    stack.pop()  # finished and on top
+                    break
+                if st["pending"] is not None:
+                    return
+            if not stack or st["pending"] is not None or st["over"]:
                 return
-            # the frame may have been re-pushed below others: find it by identity
-            frame["pc"] = pc + 1
-            frame["loc"] = {}
-            if not stack or stack[-1] is not frame or st["pending"] is not None:
-                return
-            if pc + 1 >= len(steps):
-                stack.pop()  # finished and on top: pop now rather than on another trip
-                return
-            choice = None
+            trips += 1
+            if trips > TRIP_LIMIT:
+                raise EngineError("the engine made no progress (a stuck rule or effect)")
 
     def _step(self, frame: dict[str, Any], step: ast.Step, choice: Any) -> bool:
         if type(step) is ast.May:
