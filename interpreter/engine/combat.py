@@ -128,9 +128,9 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
     by_sector = index(eng).board
     friend = lumos.ally(eng)
     out = []
-    order = q.sector_order(eng)
-    for sector in sorted(candidates, key=order.__getitem__):  # board order
-        owners = {units[uid]["o"] for uid in by_sector.get(sector, ()) if uid not in doomed}
+    for sector in candidates:
+        ships = by_sector.get(sector)
+        owners = {units[uid]["o"] for uid in ships if uid not in doomed} if ships else ()
         for side in sides:
             sizes = reach[side].get(sector)
             if not sizes:
@@ -149,6 +149,8 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
             ):
                 out.append(sector)
                 break
+    if len(out) > 1:
+        out.sort(key=q.sector_order(eng).__getitem__)  # board order
     return out
 
 
