@@ -1,6 +1,7 @@
 """Options the engine keeps between decisions (derived data in `eng.cache`: a move step's
-groups, each group's moves, the unit index) are the options a fresh engine works out: at every
-move decision, a game loaded from a save (nothing kept) offers exactly the same decisions."""
+groups, each group's moves, the unit index) are the options a fresh engine works out: after
+every move decision, a game loaded from the save taken just before it (nothing kept) and given
+the same decision offers exactly the same next decisions."""
 
 from __future__ import annotations
 
@@ -16,12 +17,16 @@ def test_kept_move_options_equal_fresh_ones(rules: Rules, players: int, seed: in
     bot = RandomBot(seed)
     checked = 0
     while not game.over:
-        pending = game.state["pending"]
-        if pending["kind"] == "move" and checked < 60:
-            fresh = Game.load(rules, game.save())
+        decision = ask(bot, game)
+        if game.state["pending"]["kind"] == "move":
+            fresh = Game.load(rules, game.save())  # the save holds no derived data
+            fresh.apply(decision)
+            game.apply(decision)
             assert fresh.legal() == game.legal()
+            assert fresh.to_json() == game.to_json()
             checked += 1
-        game.apply(ask(bot, game))
+        else:
+            game.apply(decision)
     assert checked >= 20  # the game had move steps with several moves to check
 
 
@@ -30,12 +35,12 @@ def test_a_clone_mid_move_goes_on_like_the_original(rules: Rules) -> None:
     bot = RandomBot(11)
     while not game.over and game.state["pending"]["kind"] != "move":
         game.apply(ask(bot, game))
-    game.apply(ask(bot, game))  # one ship moved: the step keeps its groups now
-    twin = game.clone()
+    game.apply(ask(bot, game))  # a move decision: the step keeps what it worked out
+    twin = game.clone()  # derived data is not copied: the twin works it out again
     twin_bot = RandomBot(0)
     twin_bot.rng.state = bot.rng.state
     while not game.over:
-        assert twin.legal() == game.legal()
         game.apply(ask(bot, game))
         twin.apply(ask(twin_bot, twin))
+        assert twin.legal() == game.legal()
     assert twin.to_json() == game.to_json()
