@@ -9,6 +9,14 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from lastlight.interpreter.board.palette import seat_color
+from lastlight.interpreter.board.pieces import (
+    asteroid_svg,
+    deep_svg,
+    extractor_svg,
+    planet_svg,
+    ship_svg,
+    token_svg,
+)
 
 
 def _text(
@@ -60,15 +68,6 @@ def scores_svg(view: dict[str, Any], width: float, y: float) -> tuple[list[str],
 
 
 def legend_svg(view: dict[str, Any], width: float, height: float) -> list[str]:
-    from lastlight.interpreter.board.svg import (
-        asteroid_svg,
-        deep_svg,
-        extractor_svg,
-        planet_svg,
-        ship_svg,
-        token_svg,
-    )
-
     out = [f'<rect width="{width}" height="{height}" fill="#0b1020"/>']
     scores, y = scores_svg(view, width, 34)
     out.extend(scores)

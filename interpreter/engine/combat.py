@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.machine import feasible, primitive
 from lastlight.interpreter.engine.primitives.economy import to_graveyard
 from lastlight.interpreter.engine.units import index
 
@@ -120,41 +119,18 @@ def _has_targets(eng: Engine, side: int, size: str, sector: str) -> bool:
 def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
     """Sectors where some commander has a ship that may attack now, in board order."""
     units = eng.state["units"]
-    cmb = _combat(eng)
-    fought, doomed = set(cmb["fought"]), cmb["doomed"]
-    rot = eng.state["rot"]
+    doomed = _combat(eng)["doomed"]
     sides = [_side(r) for r in _rollers(eng, group)]
-    ix = index(eng)
-    by_sector = ix.board
-    near = eng.board.neighbours
-    # where each side could fire from: (sector it can hit) -> sizes able to fire there
-    reach: dict[int, dict[str, set[str]]] = {}
-    for side in sides:
-        where: dict[str, set[str]] = {}
-        ranges: dict[str, bool] = {}
-        for uid in ix.by_owner.get(side, ()):
-            if uid in fought:
-                continue
-            u = units[uid]
-            size = u["z"]
-            here = u["s"]
-            ranged = ranges.get(size)
-            if ranged is None:
-                ranged = ranges[size] = q.ship_stat(eng, side, size, "range") >= 2
-            for s in (here, *near(here, rot)) if ranged else (here,):
-                sizes = where.get(s)
-                if sizes is None:
-                    where[s] = {size}
-                else:
-                    sizes.add(size)
-        reach[side] = where
+    reach = {side: _firing_reach(eng, side) for side in sides}
     candidates = set().union(*reach.values()).difference(done)
+    if not candidates:
+        return []
+    by_sector = index(eng).board
     friend = lumos.ally(eng)
     out = []
-    for sector in eng.state["sectors"]:  # board order
-        if sector not in candidates:
-            continue
-        owners = {units[uid]["o"] for uid in by_sector.get(sector, ()) if uid not in doomed}
+    for sector in candidates:
+        ships = by_sector.get(sector)
+        owners = {units[uid]["o"] for uid in ships if uid not in doomed} if ships else ()
         for side in sides:
             sizes = reach[side].get(sector)
             if not sizes:
@@ -173,111 +149,165 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
             ):
                 out.append(sector)
                 break
+    if len(out) > 1:
+        out.sort(key=q.sector_order(eng).__getitem__)  # board order
     return out
 
 
-@primitive("attack")
+def _firing_reach(eng: Engine, side: int) -> dict[str, set[str]]:
+    """Where a side's ships that have not fought could fire: sector -> the sizes able to
+    (each ship's own sector; with range 2, the adjacent ones too, R-CMD-15)."""
+    units = eng.state["units"]
+    fought = set(_combat(eng)["fought"])
+    placed: dict[tuple[str, str], None] = {}  # (sector, size) of the ships, once each
+    for uid in index(eng).by_owner.get(side, ()):
+        if uid not in fought:
+            u = units[uid]
+            placed[(u["s"], u["z"])] = None
+    rot = eng.state["rot"]
+    near = eng.board.neighbours
+    ranges: dict[str, bool] = {}
+    where: dict[str, set[str]] = {}
+    for here, size in placed:
+        ranged = ranges.get(size)
+        if ranged is None:
+            ranged = ranges[size] = q.ship_stat(eng, side, size, "range") >= 2
+        for s in (here, *near(here, rot)) if ranged else (here,):
+            sizes = where.get(s)
+            if sizes is None:
+                where[s] = {size}
+            else:
+                sizes.add(size)
+    return where
+
+
 def _attack(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+    """R-CMD-08..19: combat, sector by sector, as a small machine of stages kept in the frame:
+    pick a sector, the next roller, a ship type to roll, the damage to assign, then resolve."""
     loc = frame["loc"]
     group: list[int] = frame.get("group") or [frame["p"]]
     if "stage" not in loc:
         eng.state["combat"] = {"fought": [], "doomed": {}, "pool": 0}
         loc.update({"stage": "pick", "done": []})
-    cmb = _combat(eng)
     while True:
-        stage = loc["stage"]
-        if stage == "pick":
-            if choice is not None:
-                sector, choice = choice["sector"], None
-            else:
-                todo = _contested(eng, group, loc["done"])
-                if not todo:
-                    eng.state["combat"] = None
-                    return True
-                if len(todo) > 1:  # R-CMD-09: the first player picks the order
-                    return eng.ask(
-                        eng.state["first"],
-                        "sector",
-                        [{"kind": "sector", "sector": s} for s in todo],
-                        "Choose the next sector to resolve combat in",
-                    )
-                sector = todo[0]
-            loc.update({"stage": "roller", "sector": sector, "rollers": _rollers(eng, group)})
-            loc["done"].append(sector)
-            eng.event("combat", None, None, sector=sector)
-        elif stage == "roller":
-            if not loc["rollers"]:
-                loc["stage"] = "resolve"
-                continue
-            loc["roller"] = loc["rollers"].pop(0)
-            loc["sizes"] = list(eng.rules.sizes)
-            loc["stage"] = "size"
-        elif stage == "size":
-            roller, sector = loc["roller"], loc["sector"]
-            side = _side(roller)
-            if choice is not None:
-                picked, choice = choice, None
-                size = picked["size"]
-                loc["sizes"].remove(size)
-                if picked["attack"]:
-                    origins = _origins(eng, side, size, sector)
-                    ships = [
-                        uid for o, k in sorted(picked["from"].items()) for uid in origins[o][:k]
-                    ]
-                    cmb["fought"].extend(ships)
-                    dice = sum(q.ship_stat(eng, side, size, "attack") for _ in ships)
-                    eng.event(
-                        "roll",
-                        roller[0],
-                        None,
-                        sector=sector,
-                        size=size,
-                        dice=dice,
-                        lumos=roller[1],
-                    )
-                    loc["size"] = size
-                    cmb["pool"] = 0
-                    loc["stage"] = "assign"
-                    for _ in range(dice):
-                        roll_die(eng, roller, size, sector)
-                    return False
-                continue
-            ships_to_hit = bool(_enemy_ships(eng, side, sector))  # the same for every type
-            options = [
-                opt
-                for size in loc["sizes"]
-                if ships_to_hit or _has_targets(eng, side, size, sector)
-                for opt in attack_options(eng, side, size, sector, roller[1])
-            ]
-            if options:  # R-CMD-19: the player picks which type rolls next
-                return eng.ask(
-                    roller[0],
-                    "attack",
-                    options,
-                    f"Attack in {sector}: choose a ship type to roll (or hold fire)",
-                )
-            loc["stage"] = "roller"
-        elif stage == "assign":
-            roller, sector, size = loc["roller"], loc["sector"], loc["size"]
-            side = _side(roller)
-            if choice is not None:
-                _damage(eng, roller, sector, choice)
-                cmb["pool"] -= 1
-                choice = None
-            if cmb["pool"] <= 0:
-                loc["stage"] = "size"
-                continue
-            options = damage_options(eng, side, size, sector)
-            if not options:  # no legal target left: the rest is lost
-                cmb["pool"] = 0
-                continue
+        done, choice = _STAGES[loc["stage"]](eng, loc, group, choice)
+        if done is not None:
+            return done
+
+
+#: A stage of a combat: (engine, frame loc, group, choice) -> (done? or None to go on, choice
+#: left for the next stage).
+Step = tuple[bool | None, Any]
+
+
+def _pick_sector(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any) -> Step:
+    if choice is not None:
+        sector = choice["sector"]
+    else:
+        todo = _contested(eng, group, loc["done"])
+        if not todo:
+            eng.state["combat"] = None
+            return True, None
+        if len(todo) > 1:  # R-CMD-09: the first player picks the order
             return eng.ask(
-                roller[0], "damage", options, f"Assign damage in {sector} ({cmb['pool']} left)"
-            )
-        elif stage == "resolve":
-            _resolve_sector(eng, loc["sector"])
-            loc["stage"] = "pick"
-            return False  # destroy triggers run, then the next sector
+                eng.state["first"],
+                "sector",
+                [{"kind": "sector", "sector": s} for s in todo],
+                "Choose the next sector to resolve combat in",
+            ), None
+        sector = todo[0]
+    loc.update({"stage": "roller", "sector": sector, "rollers": _rollers(eng, group)})
+    loc["done"].append(sector)
+    eng.event("combat", None, None, sector=sector)
+    return None, None
+
+
+def _next_roller(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any) -> Step:
+    if not loc["rollers"]:
+        loc["stage"] = "resolve"
+        return None, choice
+    loc["roller"] = loc["rollers"].pop(0)
+    loc["sizes"] = list(eng.rules.sizes)
+    loc["stage"] = "size"
+    return None, choice
+
+
+def _pick_size(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any) -> Step:
+    """R-CMD-19: the roller picks which type rolls next (or holds fire with it)."""
+    roller, sector = loc["roller"], loc["sector"]
+    side = _side(roller)
+    if choice is not None:
+        loc["sizes"].remove(choice["size"])
+        if choice["attack"]:
+            _roll(eng, loc, side, choice)
+            return False, None
+        return None, None
+    ships_to_hit = bool(_enemy_ships(eng, side, sector))  # the same for every type
+    options = [
+        opt
+        for size in loc["sizes"]
+        if ships_to_hit or _has_targets(eng, side, size, sector)
+        for opt in attack_options(eng, side, size, sector, roller[1])
+    ]
+    if options:
+        return eng.ask(
+            roller[0],
+            "attack",
+            options,
+            f"Attack in {sector}: choose a ship type to roll (or hold fire)",
+        ), None
+    loc["stage"] = "roller"
+    return None, None
+
+
+def _roll(eng: Engine, loc: dict[str, Any], side: int, picked: dict[str, Any]) -> None:
+    """The picked ships fight (once per turn, R-CMD-17) and roll their attack dice."""
+    cmb = _combat(eng)
+    roller, sector, size = loc["roller"], loc["sector"], picked["size"]
+    origins = _origins(eng, side, size, sector)
+    ships = [uid for o, k in sorted(picked["from"].items()) for uid in origins[o][:k]]
+    cmb["fought"].extend(ships)
+    dice = sum(q.ship_stat(eng, side, size, "attack") for _ in ships)
+    eng.event("roll", roller[0], None, sector=sector, size=size, dice=dice, lumos=roller[1])
+    loc["size"] = size
+    cmb["pool"] = 0
+    loc["stage"] = "assign"
+    for _ in range(dice):
+        roll_die(eng, roller, size, sector)
+
+
+def _assign(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any) -> Step:
+    """R-CMD-12/13: the roller assigns each damage in the pool."""
+    cmb = _combat(eng)
+    roller, sector, size = loc["roller"], loc["sector"], loc["size"]
+    if choice is not None:
+        _damage(eng, roller, sector, choice)
+        cmb["pool"] -= 1
+    if cmb["pool"] <= 0:
+        loc["stage"] = "size"
+        return None, None
+    options = damage_options(eng, _side(roller), size, sector)
+    if not options:  # no legal target left: the rest is lost
+        cmb["pool"] = 0
+        return None, None
+    return eng.ask(
+        roller[0], "damage", options, f"Assign damage in {sector} ({cmb['pool']} left)"
+    ), None
+
+
+def _resolve(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any) -> Step:
+    _resolve_sector(eng, loc["sector"])
+    loc["stage"] = "pick"
+    return False, choice  # destroy triggers run, then the next sector
+
+
+_STAGES = {
+    "pick": _pick_sector,
+    "roller": _next_roller,
+    "size": _pick_size,
+    "assign": _assign,
+    "resolve": _resolve,
+}
 
 
 def roll_die(eng: Engine, roller: list[Any], size: str, sector: str) -> None:
@@ -343,19 +373,16 @@ def _resolve_sector(eng: Engine, sector: str) -> None:
     cmb["doomed"] = {}
 
 
-@primitive("hit")
 def _hit(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     _combat(eng)["pool"] += 1 * mult
     return True
 
 
-@primitive("deal_damage")
 def _deal(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     _combat(eng)["pool"] += q.amount(eng, frame["p"], ph.args["n"]) * mult
     return True
 
 
-@primitive("activate")
 def _activate(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-CMD-16: fire the ship ability attached to the rolling type (never for Lumos ships)."""
     if frame["loc"].get("fired") or frame.get("lumos"):
@@ -372,7 +399,6 @@ def _activate(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any)
     return n == 0
 
 
-@primitive("reroll")
 def _reroll(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-CMD-16: hit + roll another die, which chains."""
     if frame["loc"].get("rolled"):
@@ -382,7 +408,6 @@ def _reroll(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
     return False
 
 
-@primitive("repair_here")
 def _repair_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     p, sector = frame["p"], frame["sec"]
     n = q.amount(eng, p, ph.args["n"]) * mult
@@ -420,12 +445,10 @@ def _destroy_targets(
     return out
 
 
-@feasible("destroy_here")
 def _can_destroy(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
     return bool(_destroy_targets(eng, frame["p"], frame["sec"], ph.args.get("size")))
 
 
-@primitive("destroy_here")
 def _destroy_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """Destroy an enemy ship in this sector: it goes to the actor's graveyard (R-GRV-01)."""
     p, sector = frame["p"], frame["sec"]
@@ -448,3 +471,19 @@ def _destroy_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: 
     eng.fire("destroy_ship", p, {"size": choice["size"]}, sec=sector)
     eng.fire("lose_ship", choice["owner"], {"size": choice["size"]}, sec=sector)
     return False
+
+
+#: The effect forms this module carries out (read by `engine/primitives/__init__.py`).
+PRIMITIVES = {
+    "attack": _attack,
+    "hit": _hit,
+    "deal_damage": _deal,
+    "activate": _activate,
+    "reroll": _reroll,
+    "repair_here": _repair_here,
+    "destroy_here": _destroy_here,
+}
+#: Whether a form could do anything now (a `may` that could not is skipped).
+FEASIBLE = {
+    "destroy_here": _can_destroy,
+}

@@ -346,10 +346,3 @@ def _about(game: Game, sector: str) -> str:
         bits.append("ships of " + ", ".join(who(o) for o in owners))
     return f" ({'; '.join(b for b in bits if b)})" if any(bits) else ""
 
-
-def player_view(game: Game, p: int) -> str:
-    """What a player at the table sees, as plain text (the terminal screen renders the same
-    view with rich; see `table_view.py`)."""
-    from lastlight.interpreter.engine.table_view import table_view, view_text
-
-    return view_text(table_view(game, p))

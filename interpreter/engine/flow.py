@@ -162,14 +162,7 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
             continue
         players = [p for p, c in enumerate(chosen) if c == action.id]
         order = resolution_order(eng, action.id, players)
-        segments: list[list[int]] = [[]]  # runs of per-player phases between joint ones
-        joints: list[int] = []
-        for i, (_name, _key, together) in enumerate(action.phases):
-            if together:
-                joints.append(i)
-                segments.append([])
-            else:
-                segments[-1].append(i)
+        segments, joints = action.segments
         last = len(segments) - 1
         for k, segment in enumerate(segments):
             for p in order:

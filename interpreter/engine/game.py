@@ -15,14 +15,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from lastlight.interpreter.engine import combat, flow  # noqa: F401  (registers primitives)
+from lastlight.interpreter.engine import flow
 from lastlight.interpreter.engine.machine import Engine, EngineError
 from lastlight.interpreter.engine.new_game import fresh_rng, new_state
 from lastlight.interpreter.engine.observe import Observation, Reader, observation, visible_log
-from lastlight.interpreter.engine.primitives import build as prims_build  # noqa: F401  (registers primitives)
-from lastlight.interpreter.engine.primitives import cards as prims_cards  # noqa: F401  (registers primitives)
-from lastlight.interpreter.engine.primitives import economy as prims_economy  # noqa: F401  (registers primitives)
-from lastlight.interpreter.engine.primitives import move as prims_move  # noqa: F401  (registers primitives)
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.state import clone_state
 
@@ -32,7 +28,7 @@ Decision = dict[str, Any]
 SAVE_FORMAT = "lastlight-save-1"
 
 #: Decisions between two snapshots of the state (see `Game.apply`).
-ANCHOR_EVERY = 128
+ANCHOR_EVERY = 512
 
 
 class IllegalDecision(Exception):

@@ -1,11 +1,11 @@
-"""The effect machine: a stack of frames that runs compiled effect sequences over a state.
+"""The frame machine: a stack of frames that runs compiled effect sequences over a state.
 
 A frame is plain data (`{"prog", "pc", "p", "src", "sec", "loc", ...}`) kept in the state, so a
 game can be saved in the middle of any effect. Each step of a sequence is a `May`, a `Choose` or a
-`Do`; a `Do` calls the primitive registered for its form (primitives.py). A primitive returns
-True when done, or False after it asked a decision (`ask`) or pushed frames (triggers) that must
-run first; it is then called again, with the decision or with None, and continues from what it
-kept in `frame["loc"]`. Trigger processing goes through the same stack, with a loop guard.
+`Do`; a `Do` calls the primitive for its form (the one table in `primitives/__init__.py`). A
+primitive returns True when done, or False after it asked a decision (`ask`) or pushed frames
+(triggers, `triggers.py`) that must run first; it is then called again, with the decision or
+with None, and continues from what it kept in `frame["loc"]`.
 """
 
 from __future__ import annotations
@@ -16,20 +16,18 @@ from typing import Any
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.effects.decisions import DECISION_KINDS
-from lastlight.interpreter.effects.registry import forms_of
 from lastlight.interpreter.engine import conditions as nouns
 from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.errors import EngineError
+from lastlight.interpreter.engine.primitives import FEASIBLE, PRIMITIVES
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.engine.triggers import fire
 
-#: A primitive: (engine, frame, phrase, multiplier, choice) -> done?
-Primitive = Callable[["Engine", dict, ast.Phrase, int, Any], bool]
-PRIMITIVES: dict[str, Primitive] = {}
-#: Optional feasibility checks used to skip a `may` that could do nothing.
-FEASIBLE: dict[str, Callable[[Engine, dict, ast.Phrase], bool]] = {}
+__all__ = ["COMPARE", "Engine", "EngineError"]
 
-#: Every event a trigger may wait for (the registry's `event` forms).
-EVENTS = frozenset(form.id for form in forms_of("event"))
+#: Frames run within one call of `run_frame` before we call it stuck.
+TRIP_LIMIT = 200_000
 
 COMPARE: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,
@@ -39,31 +37,6 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
     "==": operator.eq,
     "!=": operator.ne,
 }
-
-TRIGGER_LIMIT = 400  # trigger firings within one action resolution before we call it a loop
-
-
-class EngineError(Exception):
-    """The content made the engine do something impossible (e.g. a trigger loop)."""
-
-
-def primitive(*forms: str) -> Callable[[Primitive], Primitive]:
-    def wrap(fn: Primitive) -> Primitive:
-        for form in forms:
-            PRIMITIVES[form] = fn
-        return fn
-
-    return wrap
-
-
-def feasible(*forms: str) -> Callable[[Callable], Callable]:
-    def wrap(fn: Callable) -> Callable:
-        for form in forms:
-            FEASIBLE[form] = fn
-        return fn
-
-    return wrap
-
 
 class Engine:
     """Rules + board + one state. `flow` drives rounds; the stack runs effects."""
@@ -165,106 +138,124 @@ class Engine:
         self.state["stack"].append(frame)
 
     def run_frame(self, choice: Any = None) -> None:
-        """Run the top frame's steps until one asks a decision or pushes frames that must run
-        first, or the frame is finished (then it is popped)."""
+        """Run the stack: the top frame's steps until one asks a decision, then whatever frame
+        is on top next, until a decision is open, the game is over or the stack is empty.
+
+        A step that is not done either asked (`pending`) or pushed frames that must run first
+        (they are on top now); a finished frame is popped. One call runs all of it, so a
+        decision costs one trip here, not one per frame."""
         st = self.state
         stack = st["stack"]
-        frame = stack[-1]
-        steps = self.rules.programs[frame["prog"]].steps
+        programs = self.rules.programs
+        trips = 0
         while True:
-            pc = frame["pc"]
-            if pc >= len(steps):
-                stack.pop()
-                return
-            step = steps[pc]
-            if type(step) is ast.Do:  # the common case, inline
-                loc = frame["loc"]
-                if "mult" not in loc:
-                    if step.cond is not None and not self.test(frame, step.cond):
-                        done = True
+            frame = stack[-1]
+            steps = programs[frame["prog"]].steps
+            last = len(steps)
+            while True:
+                pc = frame["pc"]
+                if pc >= last:
+                    stack.pop()
+                    break
+                step = steps[pc]
+                if type(step) is ast.Do:  # the common case, inline
+                    loc = frame["loc"]
+                    if "mult" not in loc:
+                        if step.cond is not None and not self.test(frame, step.cond):
+                            done = True
+                        else:
+                            loc["mult"] = self.count(frame, step.counter) if step.counter else 1
+                            done = PRIMITIVES[step.phrase.form](
+                                self, frame, step.phrase, loc["mult"], choice
+                            )
                     else:
-                        loc["mult"] = self.count(frame, step.counter) if step.counter else 1
                         done = PRIMITIVES[step.phrase.form](
                             self, frame, step.phrase, loc["mult"], choice
                         )
                 else:
-                    done = PRIMITIVES[step.phrase.form](
-                        self, frame, step.phrase, loc["mult"], choice
-                    )
-            else:
-                done = self._step(frame, step, choice)
-            if not done:
+                    done = self._step(frame, step, choice)
+                choice = None
+                if not done:
+                    break  # it asked, or pushed frames that run first
+                # the frame may have been re-pushed below others: find it by identity
+                frame["pc"] = pc + 1
+                frame["loc"] = {}
+                if not stack or stack[-1] is not frame:
+                    break
+                if pc + 1 >= last:
+                    stack.pop()  # finished and on top
+                    break
+                if st["pending"] is not None:
+                    return
+            if not stack or st["pending"] is not None or st["over"]:
                 return
-            # the frame may have been re-pushed below others: find it by identity
-            frame["pc"] = pc + 1
-            frame["loc"] = {}
-            if not stack or stack[-1] is not frame or st["pending"] is not None:
-                return
-            if pc + 1 >= len(steps):
-                stack.pop()  # finished and on top: pop now rather than on another trip
-                return
-            choice = None
+            trips += 1
+            if trips > TRIP_LIMIT:
+                raise EngineError("the engine made no progress (a stuck rule or effect)")
 
     def _step(self, frame: dict[str, Any], step: ast.Step, choice: Any) -> bool:
-        loc = frame["loc"]
-        if type(step) is ast.Do:  # the common case first
-            if "mult" not in loc:
-                if step.cond is not None and not self.test(frame, step.cond):
-                    return True
-                loc["mult"] = self.count(frame, step.counter) if step.counter else 1
-            return PRIMITIVES[step.phrase.form](self, frame, step.phrase, loc["mult"], choice)
-        p = frame["p"]
-        if isinstance(step, ast.May):
-            if "go" in loc:
-                return True
-            if choice is None:
-                if not self._feasible(frame, step.step):
-                    return True
-                return self.ask(
-                    p,
-                    "may",
-                    [{"kind": "may", "do": True}, {"kind": "may", "do": False}],
-                    f"You may: {self._text(step.step)}",
-                )
-            if not choice.get("do"):
-                return True
-            loc["go"] = 1
-            self.push_child(frame, f"{frame['prog']}.{frame['pc']}.may")
-            return False
-        if isinstance(step, ast.Choose):
-            if "left" not in loc:
-                loc["left"] = q.amount(self, p, step.count)
-                loc["picked"] = []
-            if choice is not None:
-                i = choice["option"]
-                loc["left"] -= 1
-                loc["picked"].append(i)
-                self.push_child(frame, f"{frame['prog']}.{frame['pc']}.opt{i}")
-                return False
-            if loc["left"] <= 0:
-                return True
-            options = []
-            for i, option in enumerate(step.options):
-                if step.distinct and i in loc["picked"]:
-                    continue
-                if option.steps and not self._feasible(frame, option.steps[0]):
-                    continue
-                options.append({"kind": "choose", "option": i})
-            if not options:
-                return True
-            return self.ask(
-                p,
-                "choose",
-                options,
-                "Choose one: "
-                + " | ".join(self._text_seq(step.options[o["option"]]) for o in options),
-            )
+        if type(step) is ast.May:
+            return self._may(frame, step, choice)
+        if type(step) is ast.Choose:
+            return self._choose(frame, step, choice)
         assert isinstance(step, ast.Do)
+        loc = frame["loc"]
         if "mult" not in loc:
             if step.cond is not None and not self.test(frame, step.cond):
                 return True
             loc["mult"] = self.count(frame, step.counter) if step.counter else 1
         return PRIMITIVES[step.phrase.form](self, frame, step.phrase, loc["mult"], choice)
+
+    def _may(self, frame: dict[str, Any], step: ast.May, choice: Any) -> bool:
+        """`you may X`: asked only when X could do something; yes runs X as a child frame."""
+        loc = frame["loc"]
+        if "go" in loc:
+            return True
+        if choice is None:
+            if not self._feasible(frame, step.step):
+                return True
+            return self.ask(
+                frame["p"],
+                "may",
+                [{"kind": "may", "do": True}, {"kind": "may", "do": False}],
+                f"You may: {self._text(step.step)}",
+            )
+        if not choice.get("do"):
+            return True
+        loc["go"] = 1
+        self.push_child(frame, f"{frame['prog']}.{frame['pc']}.may")
+        return False
+
+    def _choose(self, frame: dict[str, Any], step: ast.Choose, choice: Any) -> bool:
+        """`choose N: A | B`: each pick runs its option as a child frame (feasible ones only)."""
+        loc = frame["loc"]
+        if "left" not in loc:
+            loc["left"] = q.amount(self, frame["p"], step.count)
+            loc["picked"] = []
+        if choice is not None:
+            i = choice["option"]
+            loc["left"] -= 1
+            loc["picked"].append(i)
+            self.push_child(frame, f"{frame['prog']}.{frame['pc']}.opt{i}")
+            return False
+        if loc["left"] <= 0:
+            return True
+        options = []
+        for i, option in enumerate(step.options):
+            if step.distinct and i in loc["picked"]:
+                continue
+            if option.steps and not self._feasible(frame, option.steps[0]):
+                continue
+            options.append({"kind": "choose", "option": i})
+        if not options:
+            return True
+        return self.ask(
+            frame["p"],
+            "choose",
+            options,
+            "Choose one: "
+            + " | ".join(self._text_seq(step.options[o["option"]]) for o in options),
+        )
 
     def push_child(self, frame: dict[str, Any], prog: str) -> None:
         """Run another program in the same context (an option, a `may` body, a trade)."""
@@ -321,36 +312,6 @@ class Engine:
         return nouns.CONDITIONS[cond.phrase.form](self, frame, cond.phrase)
 
     # --- triggers ---------------------------------------------------------------------------
-    def fire(self, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:
-        """Push the frames of p's cards that listen for this event; returns how many."""
-        if form not in EVENTS:  # the registry's events are the only ones (effects/registry.py)
-            raise EngineError(f"event '{form}' is not in effects/registry.py")
-        if p < 0 or form not in self.rules.listeners:
-            return 0
-        clauses = q.tables(self, p).triggers.get(form)
-        if not clauses:
-            return 0
-        args = args or {}
-        frames: list[tuple[str, str, str | None]] = []
-        for cid, size, i, clause in clauses:
-            if form == "activated" and size != args.get("size"):
-                continue
-            if any(clause.event.args.get(k) not in (None, v) for k, v in args.items()):
-                continue
-            probe = {"p": p, "sec": ctx.get("sec"), "src": cid}
-            if clause.cond is not None and not self.test(probe, clause.cond):
-                continue
-            frames.append((f"card:{base_id(cid)}:{i}", cid, size))
-        if not frames:
-            return 0
-        self.state["trig"] = self.state.get("trig", 0) + len(frames)
-        if self.state["trig"] > TRIGGER_LIMIT:
-            raise EngineError(
-                f"trigger loop: more than {TRIGGER_LIMIT} triggers fired within one "
-                f"action (last: '{form}' on {frames[-1][1]} at "
-                f"{self.source_loc(frames[-1][0])})"
-            )
-        for prog, cid, _size in reversed(frames):
-            self.event("trigger", p, prog, card=cid, on=form)
-            self.push(prog, p, src=cid, **ctx)
-        return len(frames)
+    #: `eng.fire(form, p, args, **ctx)`: push the frames of p's cards that listen for this
+    #: event; returns how many (triggers.py; bound here as a method, without a wrapper call).
+    fire = fire

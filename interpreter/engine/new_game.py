@@ -19,8 +19,39 @@ def new_state(
     """The initial state. `layout` is the dealt board:
     `{"sectors": {id: {"planet", "token", "deep", "ast"}}, "homes": [...], "center": id}`."""
     start = rules.start
-    sizes = rules.sizes
-    state: dict[str, Any] = {
+    state = _table(rules, layout, players, seed)
+    rng.shuffle(state["deck"])  # R-SET-05
+    factions = [f for f in rules.factions if rules.cards[f].min_players <= players]  # R-SET-02
+    rng.shuffle(factions)
+    by_color: dict[str, list[str]] = {}
+    for phys in rules.achievements:
+        card = rules.cards[phys.split("#")[0]]
+        by_color.setdefault(card.color, []).append(phys)
+    dealt_f = int(start.get("factions_dealt", 2))
+    for p in range(players):
+        offer_f = factions[p * dealt_f : (p + 1) * dealt_f]
+        offer_a = [copies[p] for _color, copies in sorted(by_color.items()) if p < len(copies)]
+        state["players"].append(_player(rules, state["deck"], offer_f, offer_a))
+        _pieces(rules, state, p)
+    if state["lumos"] is not None:  # R-TWO-02
+        supply, on_board = lumos.starting_ships(rules)
+        _add_ships(
+            state["units"],
+            "lumos",
+            lumos.LUMOS,
+            supply,
+            rules.sizes,
+            on_board,
+            layout.get("lumos_start", state["center"]),
+        )
+    state["first"] = rng.below(players)  # R-SET-07
+    state["rng"] = rng.state
+    return state
+
+
+def _table(rules: Rules, layout: dict[str, Any], players: int, seed: int) -> dict[str, Any]:
+    """The state before anything is dealt: the board, the deck in content order, no players."""
+    return {
         "v": 1,
         "seed": seed,
         "n": players,
@@ -56,76 +87,59 @@ def new_state(
         "stalled": False,
         "winners": [],
     }
-    rng.shuffle(state["deck"])  # R-SET-05
-    factions = [f for f in rules.factions if rules.cards[f].min_players <= players]  # R-SET-02
-    rng.shuffle(factions)
-    by_color: dict[str, list[str]] = {}
-    for phys in rules.achievements:
-        card = rules.cards[phys.split("#")[0]]
-        by_color.setdefault(card.color, []).append(phys)
-    dealt_f = int(start.get("factions_dealt", 2))
-    for p in range(players):
-        offer_f = factions[p * dealt_f : (p + 1) * dealt_f]
-        offer_a = [copies[p] for _color, copies in sorted(by_color.items()) if p < len(copies)]
-        res = {r: 0 for r in ("common", "uncommon", "rare")}
-        res.update({k: int(v) for k, v in (start.get("resources") or {}).items()})
-        state["players"].append(
-            {
-                "faction": None if offer_f else "",
-                "ach": None if offer_a else "",
-                "offer_f": offer_f,
-                "offer_a": offer_a,
-                "light": 0,
-                "res": res,
-                "hand": [a.id for a in rules.actions],
-                "played": [],
-                "chosen": None,
-                "tech_hand": [
-                    state["deck"].pop()
-                    for _ in range(int(start.get("technologies", 1)))
-                    if state["deck"]
-                ],
-                "civ": [],
-                "ability": {z: None for z in sizes},
-                "mods": {z: [] for z in sizes},
-                "exhausted": [],
-                "grave": [],
-                "ver": 0,
-            }
-        )
-        _add_ships(
-            state["units"],
-            f"p{p}",
+
+
+def _player(
+    rules: Rules, deck: list[str], offer_f: list[str], offer_a: list[str]
+) -> dict[str, Any]:
+    """A player at the start: offers to keep from, starting resources, all action cards in
+    hand, starting technologies drawn from the top of the (shuffled) deck."""
+    start = rules.start
+    sizes = rules.sizes
+    res = {r: 0 for r in ("common", "uncommon", "rare")}
+    res.update({k: int(v) for k, v in (start.get("resources") or {}).items()})
+    return {
+        "faction": None if offer_f else "",
+        "ach": None if offer_a else "",
+        "offer_f": offer_f,
+        "offer_a": offer_a,
+        "light": 0,
+        "res": res,
+        "hand": [a.id for a in rules.actions],
+        "played": [],
+        "chosen": None,
+        "tech_hand": [deck.pop() for _ in range(int(start.get("technologies", 1))) if deck],
+        "civ": [],
+        "ability": {z: None for z in sizes},
+        "mods": {z: [] for z in sizes},
+        "exhausted": [],
+        "grave": [],
+        "ver": 0,
+    }
+
+
+def _pieces(rules: Rules, state: dict[str, Any], p: int) -> None:
+    """Player p's ships (some at home) and extractors (some on the colony ship)."""
+    start = rules.start
+    _add_ships(
+        state["units"],
+        f"p{p}",
+        p,
+        rules.pieces_ships,
+        rules.sizes,
+        dict(start.get("ships_at_home") or {}),
+        state["homes"][p],
+    )
+    common_spaces = [i for i, r in enumerate(rules.colony_spaces) if r == "common"]
+    for i in range(rules.pieces_extractors):
+        on_colony = i < int(start.get("colony_extractors", 1)) and i < len(common_spaces)
+        state["units"][f"p{p}-x-{i + 1}"] = _unit(
             p,
-            rules.pieces_ships,
-            sizes,
-            dict(start.get("ships_at_home") or {}),
-            state["homes"][p],
+            "x",
+            None,
+            "colony" if on_colony else "supply",
+            colony=common_spaces[i] if on_colony else None,
         )
-        common_spaces = [i for i, r in enumerate(rules.colony_spaces) if r == "common"]
-        for i in range(rules.pieces_extractors):
-            on_colony = i < int(start.get("colony_extractors", 1)) and i < len(common_spaces)
-            state["units"][f"p{p}-x-{i + 1}"] = _unit(
-                p,
-                "x",
-                None,
-                "colony" if on_colony else "supply",
-                colony=common_spaces[i] if on_colony else None,
-            )
-    if state["lumos"] is not None:  # R-TWO-02
-        supply, on_board = lumos.starting_ships(rules)
-        _add_ships(
-            state["units"],
-            "lumos",
-            lumos.LUMOS,
-            supply,
-            sizes,
-            on_board,
-            layout.get("lumos_start", state["center"]),
-        )
-    state["first"] = rng.below(players)  # R-SET-07
-    state["rng"] = rng.state
-    return state
 
 
 def _unit(

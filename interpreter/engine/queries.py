@@ -282,6 +282,14 @@ def blockaded(eng: Engine, sector: str, owner: int) -> bool:
     return any(are_enemies(eng, owner, o) for o in owners_in(eng, sector))
 
 
+def sector_order(eng: Engine) -> dict[str, int]:
+    """Each sector's place in board order (the order of the state's sectors)."""
+    order = eng.cache.get("sector_order")
+    if order is None:
+        order = eng.cache["sector_order"] = {s: i for i, s in enumerate(eng.state["sectors"])}
+    return order
+
+
 def planets_controlled(eng: Engine, p: int) -> list[str]:
     """Sectors of planets where p has an extractor (R-CON-05), in extractor id order."""
     units = eng.state["units"]

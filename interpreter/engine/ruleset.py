@@ -9,6 +9,7 @@ card by name; it only reads what the content says.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from lastlight.interpreter.effects import ast
@@ -26,6 +27,20 @@ class ActionCard:
     stays_on_table: bool
     rotates_board: bool
     playable_if: ast.Cond | None
+
+    @cached_property
+    def segments(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """The phases as runs of per-player phases between the joint (`together`) ones, and
+        the joint ones: `((runs...), (joints...))`, R-RND-04 / R-CMD-07."""
+        segments: list[list[int]] = [[]]
+        joints: list[int] = []
+        for i, (_name, _key, together) in enumerate(self.phases):
+            if together:
+                joints.append(i)
+                segments.append([])
+            else:
+                segments[-1].append(i)
+        return tuple(tuple(s) for s in segments), tuple(joints)
 
 
 @dataclass(frozen=True)
@@ -152,6 +167,7 @@ def _loc(c: CompiledClause) -> str:
 
 
 def _build(pack: Pack) -> Rules:
+    """The rules from a loaded pack: each part below compiles its programs into `progs`."""
     effects: EffectIndex = pack.models["effects"]
     game_doc = pack.doc("game")
     if game_doc is None:
@@ -160,90 +176,11 @@ def _build(pack: Pack) -> Rules:
     programs: dict[str, ast.Seq] = {}
     locs: dict[str, str] = {}
     progs = _Programs(programs, locs)
-
-    game_clauses = effects.of("game")
-    by_field = {c.site.field: c for c in game_clauses}
-    die: list[str] = []
-    face_ids: list[str] = []
-    for i, face in enumerate(g["die"]["faces"]):
-        compiled = by_field[f"die.faces[{i}].effect"]
-        assert isinstance(compiled.clause, ast.Plain)
-        key = progs.add(f"die:{face['id']}", compiled.clause.effect, _loc(compiled))
-        die.extend([key] * int(face["count"]))
-        face_ids.extend([face["id"]] * int(face["count"]))
-    trades: list[str] = []
-    trade_texts: list[str] = []
-    for i, _text in enumerate(g["trades"]):
-        compiled = by_field[f"trades[{i}]"]
-        assert isinstance(compiled.clause, ast.Plain)
-        trades.append(progs.add(f"trade:{i}", compiled.clause.effect, _loc(compiled)))
-        trade_texts.append(compiled.text)
-
-    actions: list[ActionCard] = []
-    for item in pack.items_of("actions"):
-        compiled = {c.site.field: c for c in effects.of(item["id"])}
-        phases = []
-        for i, phase in enumerate(item["phases"]):
-            c = compiled[f"phases[{i}].effect"]
-            assert isinstance(c.clause, ast.Plain)
-            key = progs.add(f"action:{item['id']}:{phase['name']}", c.clause.effect, _loc(c))
-            phases.append((str(phase["name"]), key, bool(phase.get("together", False))))
-        cond = compiled.get("playable_if")
-        actions.append(
-            ActionCard(
-                item["id"],
-                item["name"],
-                int(item["number"]),
-                tuple(phases),
-                bool(item.get("stays_on_table", False)),
-                bool(item.get("rotates_board", False)),
-                cond.clause if cond is not None else None,  # type: ignore[arg-type]
-            )
-        )
-    actions.sort(key=lambda a: a.number)
-
-    cards: dict[str, Card] = {}
     texts: dict[str, tuple[str, ...]] = {}
-    listeners: dict[str, set[str]] = {}
-    for kind, ctype_key in (("technologies", "type"), ("factions", None), ("achievements", None)):
-        for item in pack.items_of(kind):
-            compiled = effects.of(item["id"])
-            clauses = tuple(c.clause for c in compiled)
-            ctype = str(item.get(ctype_key, "")) if ctype_key else kind.rstrip("s")
-            cost = {str(k): int(v) for k, v in (item.get("cost") or {}).items() if v}
-            card = Card(
-                item["id"],
-                str(item["name"]),
-                kind.rstrip("s").replace("technologie", "technology"),
-                ctype,
-                cost,
-                clauses,
-                tuple(_loc(c) for c in compiled),
-                int(item.get("min_players", 0) or 0),
-                str(item.get("color", "")),
-            )
-            cards[card.id] = card
-            texts[card.id] = tuple(c.text for c in compiled)
-            for i, (clause, c) in enumerate(zip(clauses, compiled, strict=True)):
-                if isinstance(clause, (ast.Triggered, ast.Activated)):
-                    progs.add(f"card:{card.id}:{i}", clause.effect, _loc(c))
-                if isinstance(clause, ast.Triggered):
-                    listeners.setdefault(clause.event.form, set()).add(card.id)
-
-    tokens: dict[str, Token] = {}
-    piles: dict[str, list[str]] = {"common": [], "rare": [], "deep_space": []}
-    for item in pack.items_of("exploration"):
-        compiled = effects.of(item["id"])
-        c = compiled[0]
-        assert isinstance(c.clause, ast.Plain)
-        key = progs.add(f"token:{item['id']}", c.clause.effect, _loc(c))
-        texts[item["id"]] = (c.text,)
-        for phys in _expand(item["id"], int(item.get("copies", 1))):
-            tokens[phys] = Token(
-                phys, str(item["pile"]), tuple(item.get("yields") or ()), key, _loc(c)
-            )
-            piles[str(item["pile"])].append(phys)
-
+    die, face_ids, trades, trade_texts = _die_and_trades(g, effects, progs)
+    actions = _action_cards(pack, effects, progs)
+    cards, listeners = _cards(pack, effects, progs, texts)
+    tokens, piles = _tokens(pack, effects, progs, texts)
     tech_deck = [
         p for t in pack.items_of("technologies") for p in _expand(t["id"], int(t.get("copies", 1)))
     ]
@@ -295,3 +232,107 @@ def _build(pack: Pack) -> Rules:
         listeners={k: frozenset(v) for k, v in listeners.items()},
         texts=texts,
     )
+
+
+def _die_and_trades(
+    g: dict[str, Any], effects: EffectIndex, progs: _Programs
+) -> tuple[list[str], list[str], list[str], list[str]]:
+    """The die (one program per face, repeated by count) and the trades."""
+    by_field = {c.site.field: c for c in effects.of("game")}
+    die: list[str] = []
+    face_ids: list[str] = []
+    for i, face in enumerate(g["die"]["faces"]):
+        compiled = by_field[f"die.faces[{i}].effect"]
+        assert isinstance(compiled.clause, ast.Plain)
+        key = progs.add(f"die:{face['id']}", compiled.clause.effect, _loc(compiled))
+        die.extend([key] * int(face["count"]))
+        face_ids.extend([face["id"]] * int(face["count"]))
+    trades: list[str] = []
+    trade_texts: list[str] = []
+    for i, _text in enumerate(g["trades"]):
+        compiled = by_field[f"trades[{i}]"]
+        assert isinstance(compiled.clause, ast.Plain)
+        trades.append(progs.add(f"trade:{i}", compiled.clause.effect, _loc(compiled)))
+        trade_texts.append(compiled.text)
+    return die, face_ids, trades, trade_texts
+
+
+def _action_cards(pack: Pack, effects: EffectIndex, progs: _Programs) -> list[ActionCard]:
+    """The action cards in number order, each phase a program."""
+    actions: list[ActionCard] = []
+    for item in pack.items_of("actions"):
+        compiled = {c.site.field: c for c in effects.of(item["id"])}
+        phases = []
+        for i, phase in enumerate(item["phases"]):
+            c = compiled[f"phases[{i}].effect"]
+            assert isinstance(c.clause, ast.Plain)
+            key = progs.add(f"action:{item['id']}:{phase['name']}", c.clause.effect, _loc(c))
+            phases.append((str(phase["name"]), key, bool(phase.get("together", False))))
+        cond = compiled.get("playable_if")
+        actions.append(
+            ActionCard(
+                item["id"],
+                item["name"],
+                int(item["number"]),
+                tuple(phases),
+                bool(item.get("stays_on_table", False)),
+                bool(item.get("rotates_board", False)),
+                cond.clause if cond is not None else None,  # type: ignore[arg-type]
+            )
+        )
+    actions.sort(key=lambda a: a.number)
+    return actions
+
+
+def _cards(
+    pack: Pack, effects: EffectIndex, progs: _Programs, texts: dict[str, tuple[str, ...]]
+) -> tuple[dict[str, Card], dict[str, set[str]]]:
+    """Technologies, factions and achievements; triggered and activated clauses become
+    programs, and each event's listeners are noted."""
+    cards: dict[str, Card] = {}
+    listeners: dict[str, set[str]] = {}
+    for kind, ctype_key in (("technologies", "type"), ("factions", None), ("achievements", None)):
+        for item in pack.items_of(kind):
+            compiled = effects.of(item["id"])
+            clauses = tuple(c.clause for c in compiled)
+            ctype = str(item.get(ctype_key, "")) if ctype_key else kind.rstrip("s")
+            cost = {str(k): int(v) for k, v in (item.get("cost") or {}).items() if v}
+            card = Card(
+                item["id"],
+                str(item["name"]),
+                kind.rstrip("s").replace("technologie", "technology"),
+                ctype,
+                cost,
+                clauses,
+                tuple(_loc(c) for c in compiled),
+                int(item.get("min_players", 0) or 0),
+                str(item.get("color", "")),
+            )
+            cards[card.id] = card
+            texts[card.id] = tuple(c.text for c in compiled)
+            for i, (clause, c) in enumerate(zip(clauses, compiled, strict=True)):
+                if isinstance(clause, (ast.Triggered, ast.Activated)):
+                    progs.add(f"card:{card.id}:{i}", clause.effect, _loc(c))
+                if isinstance(clause, ast.Triggered):
+                    listeners.setdefault(clause.event.form, set()).add(card.id)
+    return cards, listeners
+
+
+def _tokens(
+    pack: Pack, effects: EffectIndex, progs: _Programs, texts: dict[str, tuple[str, ...]]
+) -> tuple[dict[str, Token], dict[str, list[str]]]:
+    """Exploration tokens (each physical copy) and the piles they start in."""
+    tokens: dict[str, Token] = {}
+    piles: dict[str, list[str]] = {"common": [], "rare": [], "deep_space": []}
+    for item in pack.items_of("exploration"):
+        compiled = effects.of(item["id"])
+        c = compiled[0]
+        assert isinstance(c.clause, ast.Plain)
+        key = progs.add(f"token:{item['id']}", c.clause.effect, _loc(c))
+        texts[item["id"]] = (c.text,)
+        for phys in _expand(item["id"], int(item.get("copies", 1))):
+            tokens[phys] = Token(
+                phys, str(item["pile"]), tuple(item.get("yields") or ()), key, _loc(c)
+            )
+            piles[str(item["pile"])].append(phys)
+    return tokens, piles

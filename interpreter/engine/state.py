@@ -115,7 +115,7 @@ class GameState(TypedDict):
     stack: list[Frame]  #: running effect programs, top last
     pending: Pending | None  #: the open decision, or None
     combat: Combat | None  #: the attack in progress, or None
-    trig: int  #: triggers fired in this action (the loop guard, core.TRIGGER_LIMIT)
+    trig: int  #: triggers fired in this action (the loop guard, triggers.TRIGGER_LIMIT)
     entry: int  #: 1 once the queue's first entry has fired its window triggers
     over: bool  #: the game has ended
     stalled: bool  #: it ended at the round cap with nobody reaching the light to win

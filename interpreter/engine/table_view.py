@@ -257,3 +257,9 @@ def view_text(view: View) -> str:
     if view.elsewhere:
         lines.extend(f"Elsewhere, {line}" for line in view.elsewhere)
     return "\n".join(lines)
+
+
+def player_view(game: Game, p: int) -> str:
+    """What a player at the table sees, as plain text (the terminal screen renders the same
+    view with rich)."""
+    return view_text(table_view(game, p))

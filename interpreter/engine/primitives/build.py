@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.machine import feasible, primitive
 from lastlight.interpreter.engine.primitives.economy import leave_graveyard, pay
 from lastlight.interpreter.engine.units import index, move_unit
 
@@ -53,7 +52,6 @@ def _grave_ship(eng: Engine, p: int, size: str, holder: int) -> str | None:
     return None
 
 
-@primitive("build_ships")
 def _build_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-CON-01/02: build any number of ships you can pay for, in your home sector."""
     p = frame["p"]
@@ -81,12 +79,10 @@ def _build_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
     return eng.ask(p, "build", [*options, {"kind": "done"}], "Build a ship, or done")
 
 
-@feasible("build_ship_free")
 def _can_build_free(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
     return supply_unit(eng, frame["p"], "s", ph.args["size"]) is not None
 
 
-@primitive("build_ship_free", "build_ship_here")
 def _build_ship_free(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-EXP-05: a free ship from your own supply (none left, none built)."""
     p = frame["p"]
@@ -102,7 +98,6 @@ def _build_ship_free(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choic
     return False
 
 
-feasible("build_ship_here")(_can_build_free)
 
 
 def extractor_sites(eng: Engine, p: int) -> list[dict[str, Any]]:
@@ -116,13 +111,20 @@ def extractor_sites(eng: Engine, p: int) -> list[dict[str, Any]]:
         if i not in used:
             options.append({"kind": "extractor", "colony": i})
     taken = q.planet_extractors(eng)
-    owners: dict[str, set[int]] = {}  # membership only; the order comes from the sectors
-    for sector, ships in ix.board.items():
-        if ships:
-            owners[sector] = {units[uid]["o"] for uid in ships}
-    for sector, info in eng.state["sectors"].items():
-        if info["planet"] and sector not in taken and owners.get(sector) == {p}:
-            options.append({"kind": "extractor", "sector": sector})
+    sectors = eng.state["sectors"]
+    # only where p has ships can p build: those sectors, in board order
+    here = {units[uid]["s"] for uid in ix.by_owner.get(p, ())}
+    sites = [
+        s
+        for s in here
+        if sectors[s]["planet"]
+        and s not in taken
+        and all(units[uid]["o"] == p for uid in ix.board[s])
+    ]
+    if len(sites) > 1:
+        order = q.sector_order(eng)
+        sites.sort(key=order.__getitem__)
+    options.extend({"kind": "extractor", "sector": s} for s in sites)
     return options
 
 
@@ -136,7 +138,6 @@ def place_extractor(eng: Engine, p: int, site: dict[str, Any], src: str | None) 
     eng.event("build", p, src, unit=uid, **{k: v for k, v in site.items() if k != "kind"})
 
 
-@primitive("build_extractors")
 def _build_extractors(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     p = frame["p"]
     loc = frame["loc"]
@@ -157,7 +158,6 @@ def _build_extractors(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choi
     return eng.ask(p, "extractor", [*options, {"kind": "done"}], "Build an extractor, or done")
 
 
-@feasible("build_extractor_here")
 def _can_extractor_here(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
     sec = frame["sec"]
     return bool(
@@ -168,7 +168,6 @@ def _can_extractor_here(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
     )
 
 
-@primitive("build_extractor_here")
 def _build_extractor_here(
     eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any
 ) -> bool:
@@ -179,3 +178,19 @@ def _build_extractor_here(
     frame["loc"]["built"] = 1
     eng.fire("build_extractor", frame["p"], sec=frame["sec"])
     return False
+
+
+#: The effect forms this module carries out (read by `engine/primitives/__init__.py`).
+PRIMITIVES = {
+    "build_ships": _build_ships,
+    "build_ship_free": _build_ship_free,
+    "build_ship_here": _build_ship_free,
+    "build_extractors": _build_extractors,
+    "build_extractor_here": _build_extractor_here,
+}
+#: Whether a form could do anything now (a `may` that could not is skipped).
+FEASIBLE = {
+    "build_ship_free": _can_build_free,
+    "build_ship_here": _can_build_free,
+    "build_extractor_here": _can_extractor_here,
+}

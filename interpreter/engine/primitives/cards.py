@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.machine import feasible, primitive
 from lastlight.interpreter.engine.primitives.economy import pay
 from lastlight.interpreter.engine.ruleset import base_id
 
@@ -32,7 +31,6 @@ def draw_one(eng: Engine) -> str | None:
     return st["deck"].pop()
 
 
-@primitive("draw")
 def _draw(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     p = frame["p"]
     for _ in range(q.amount(eng, p, ph.args["n"]) * mult):
@@ -44,7 +42,6 @@ def _draw(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> 
     return True
 
 
-@primitive("draw_keep")
 def _draw_keep(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-RES-02: draw N, keep K in hand, discard the rest face up."""
     p = frame["p"]
@@ -102,7 +99,12 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
             cost = costs.get(bid)
             if cost is None:
                 cost = q.tech_cost(eng, p, cid)
-            if any((light if r == "light" else have.get(r, 0)) < n for r, n in cost.items()):
+            short = False
+            for r, n in cost.items():
+                if (light if r == "light" else have.get(r, 0)) < n:
+                    short = True
+                    break
+            if short:
                 continue
         if card.type == "civilization":
             if card.name not in names_in_play:  # R-RES-06
@@ -140,7 +142,6 @@ def manufacture(eng: Engine, p: int, option: dict[str, Any], free: bool, src: st
     eng.event("manufacture", p, src, card=cid, size=option.get("size"), free=free)
 
 
-@primitive("manufacture_any")
 def _manufacture_any(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     p = frame["p"]
     if choice is not None:
@@ -157,12 +158,10 @@ def _manufacture_any(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choic
     )
 
 
-@feasible("manufacture_free")
 def _can_manufacture_free(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
     return bool(manufacture_options(eng, frame["p"], True))
 
 
-@primitive("manufacture_free")
 def _manufacture_free(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     p = frame["p"]
     loc = frame["loc"]
@@ -179,7 +178,6 @@ def _manufacture_free(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choi
     return eng.ask(p, "manufacture", options, "Manufacture a technology for free")
 
 
-@primitive("ready")
 def _ready(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-REF-01."""
     pl = eng.state["players"][frame["p"]]
@@ -189,7 +187,6 @@ def _ready(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) ->
     return True
 
 
-@primitive("repair")
 def _repair(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-REF-02."""
     for u in eng.state["units"].values():
@@ -203,7 +200,6 @@ def _returnable(eng: Engine, p: int) -> list[str]:
     return [a for a in eng.state["players"][p]["played"] if not eng.rules.action(a).stays_on_table]
 
 
-@primitive("pick_up_all")
 def _pick_up_all(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-REF-03."""
     pl = eng.state["players"][frame["p"]]
@@ -215,12 +211,10 @@ def _pick_up_all(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
     return True
 
 
-@feasible("pick_up_one")
 def _can_pick_up(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
     return bool(_returnable(eng, frame["p"]))
 
 
-@primitive("pick_up_one")
 def _pick_up_one(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-EXP-01."""
     p = frame["p"]
@@ -241,12 +235,10 @@ def _pick_up_one(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
     return True
 
 
-@feasible("discard")
 def _can_discard(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
     return bool(eng.state["players"][frame["p"]]["tech_hand"])
 
 
-@primitive("discard")
 def _discard(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     p = frame["p"]
     loc = frame["loc"]
@@ -266,3 +258,23 @@ def _discard(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) 
         [{"kind": "discard", "card": c} for c in _distinct(pl["tech_hand"])],
         f"Discard a technology from your hand ({loc['left']} left)",
     )
+
+
+#: The effect forms this module carries out (read by `engine/primitives/__init__.py`).
+PRIMITIVES = {
+    "draw": _draw,
+    "draw_keep": _draw_keep,
+    "manufacture_any": _manufacture_any,
+    "manufacture_free": _manufacture_free,
+    "ready": _ready,
+    "repair": _repair,
+    "pick_up_all": _pick_up_all,
+    "pick_up_one": _pick_up_one,
+    "discard": _discard,
+}
+#: Whether a form could do anything now (a `may` that could not is skipped).
+FEASIBLE = {
+    "manufacture_free": _can_manufacture_free,
+    "pick_up_one": _can_pick_up,
+    "discard": _can_discard,
+}

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.machine import feasible, primitive
 from lastlight.interpreter.engine.units import move_unit
 
 if TYPE_CHECKING:
@@ -58,7 +57,6 @@ def _stop(frame: Frame, eng: Engine) -> bool:
     return True
 
 
-@primitive("gain")
 def _gain(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     gain(
         eng,
@@ -70,12 +68,10 @@ def _gain(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> 
     return True
 
 
-@feasible("pay")
 def _can_pay(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
     return q.can_pay(eng, frame["p"], {ph.args["what"]: q.amount(eng, frame["p"], ph.args["n"])})
 
 
-@primitive("pay")
 def _pay(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     cost = {ph.args["what"]: q.amount(eng, frame["p"], ph.args["n"]) * mult}
     if not q.can_pay(eng, frame["p"], cost):
@@ -84,7 +80,6 @@ def _pay(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> b
     return True
 
 
-@primitive("lose")
 def _lose(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     lose(
         eng,
@@ -96,12 +91,10 @@ def _lose(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> 
     return True
 
 
-@feasible("trade")
 def _can_trade(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
     return q.can_pay(eng, frame["p"], {ph.args["give"]: q.amount(eng, frame["p"], ph.args["n"])})
 
 
-@primitive("trade")
 def _trade(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     p = frame["p"]
     give = {ph.args["give"]: q.amount(eng, p, ph.args["n"])}
@@ -121,12 +114,10 @@ def _trade_options(eng: Engine, frame: Frame) -> list[dict[str, Any]]:
     return options
 
 
-@feasible("make_trades")
 def _can_make_trades(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
     return bool(_trade_options(eng, frame))
 
 
-@primitive("make_trades")
 def _make_trades(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-TRD-01: choose N of the game's trade options, repeats allowed."""
     loc = frame["loc"]
@@ -144,7 +135,6 @@ def _make_trades(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
     return eng.ask(frame["p"], "trade", options, f"Choose a trade ({loc['left']} left)")
 
 
-@primitive("other_gains")
 def _other_gains(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-TRD-02: choose one other player, who gains from the supply."""
     p = frame["p"]
@@ -164,7 +154,6 @@ def _other_gains(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
     return True
 
 
-@primitive("others_lose")
 def _others_lose(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     p = frame["p"]
     for o in eng.turn_order():
@@ -173,12 +162,10 @@ def _others_lose(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
     return True
 
 
-@primitive("nothing")
 def _nothing(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     return True
 
 
-@primitive("mine")
 def _mine(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-MIN-01: one resource per extractor; planets yield their token's resources (R-MIN-02:
     blockades do not stop mining); colony ship spaces yield their icon."""
@@ -196,7 +183,6 @@ def _mine(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> 
     return True
 
 
-@primitive("claim")
 def _claim(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-REF-04/05: light per extractor on a non-blockaded planet, by the planet's ring."""
     p = frame["p"]
@@ -237,3 +223,24 @@ def leave_graveyard(eng: Engine, uid: str) -> None:
     if holder is not None and holder >= 0:
         eng.state["players"][holder]["grave"].remove(uid)
     move_unit(eng, uid, g=None)
+
+
+#: The effect forms this module carries out (read by `engine/primitives/__init__.py`).
+PRIMITIVES = {
+    "gain": _gain,
+    "pay": _pay,
+    "lose": _lose,
+    "trade": _trade,
+    "make_trades": _make_trades,
+    "other_gains": _other_gains,
+    "others_lose": _others_lose,
+    "nothing": _nothing,
+    "mine": _mine,
+    "claim": _claim,
+}
+#: Whether a form could do anything now (a `may` that could not is skipped).
+FEASIBLE = {
+    "pay": _can_pay,
+    "trade": _can_trade,
+    "make_trades": _can_make_trades,
+}

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.machine import feasible, primitive
 from lastlight.interpreter.engine.units import index, move_unit
 
 if TYPE_CHECKING:
@@ -46,8 +45,14 @@ def _reach(eng: Engine, steps: int, sector: str, blocked: frozenset[str]) -> lis
     return cached
 
 
-def move_options(eng: Engine, p: int, moved: list[str]) -> list[dict[str, Any]]:
-    """One option per (owner, sector, size, destination): ships alike are interchangeable."""
+def move_options(
+    eng: Engine, p: int, moved: list[str], run: dict[Any, Any] | None = None
+) -> list[dict[str, Any]]:
+    """One option per (owner, sector, size, destination): ships alike are interchangeable.
+
+    `run` (derived, never saved) keeps each group's options for one `move_ships` step: while
+    ships move one by one nothing else changes their movement, blocked sectors or the
+    rotation, so only the grouping is worked out again after each move."""
     units = eng.state["units"]
     by_owner = index(eng).by_owner
     owners = commanded_owners(eng, p)
@@ -59,21 +64,31 @@ def move_options(eng: Engine, p: int, moved: list[str]) -> list[dict[str, Any]]:
         if uid not in moved:
             u = units[uid]
             groups[(u["o"], u["s"], u["z"])] = None
-    options = []
-    moves: dict[tuple[int, str], tuple[int, frozenset[str]]] = {}  # (owner, size) -> reach
-    for owner, sector, size in groups:
-        how = moves.get((owner, size))
-        if how is None:
-            how = moves[(owner, size)] = (
-                q.ship_stat(eng, owner, size, "movement"),
-                blocked_sectors(eng, owner),
-            )
-        for dest in _reach(eng, how[0], sector, how[1]):
-            opt = {"kind": "move", "from": sector, "size": size, "to": dest}
-            if owner != p:
-                opt["lumos"] = True
-            options.append(opt)
+    if run is None:
+        run = {}
+    options: list[dict[str, Any]] = []
+    for group in groups:
+        opts = run.get(group)
+        if opts is None:
+            opts = run[group] = _group_options(eng, p, *group)
+        options += opts
     return options
+
+
+def _group_options(eng: Engine, p: int, owner: int, sector: str, size: str) -> list[dict]:
+    """The moves of one group of alike ships, built once per (sector, size, movement,
+    rotation, blocked sectors) and reused (a decision is never changed by its receiver)."""
+    steps = q.ship_stat(eng, owner, size, "movement")
+    blocked = blocked_sectors(eng, owner)
+    key = ("moves", owner != p, sector, size, steps, eng.state["rot"], blocked)
+    opts = eng.cache.get(key)
+    if opts is None:
+        extra = {"lumos": True} if owner != p else {}
+        opts = eng.cache[key] = [
+            {"kind": "move", "from": sector, "size": size, "to": dest, **extra}
+            for dest in _reach(eng, steps, sector, blocked)
+        ]
+    return opts
 
 
 def _pick_ship(eng: Engine, owner: int, sector: str, size: str, moved: list[str]) -> str:
@@ -85,7 +100,6 @@ def _pick_ship(eng: Engine, owner: int, sector: str, size: str, moved: list[str]
     raise AssertionError("no such ship")
 
 
-@primitive("move_ships")
 def _move_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-CMD-02..04: each ship moves once, up to its movement, never into an asteroid."""
     p = frame["p"]
@@ -98,8 +112,14 @@ def _move_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: An
         move_unit(eng, uid, s=choice["to"])
         moved.append(uid)
         eng.event("move", p, frame["src"], unit=uid, frm=choice["from"], to=choice["to"])
-    options = move_options(eng, p, moved)
+    # each group's options for this step, kept while it asks move after move (derived data:
+    # a restored or cloned game works them out again)
+    run = eng.cache.get("move_run")
+    if run is None or run[0] is not frame or choice is None:
+        run = eng.cache["move_run"] = (frame, {})
+    options = move_options(eng, p, moved, run[1])
     if not options:
+        eng.cache.pop("move_run", None)
         return True
     return eng.ask(p, "move", [*options, {"kind": "done"}], "Move a ship, or done moving")
 
@@ -116,12 +136,10 @@ def _wormhole_options(eng: Engine, p: int, here: str) -> list[dict[str, Any]]:
     return options
 
 
-@feasible("wormhole")
 def _can_wormhole(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
     return bool(frame["sec"]) and bool(_wormhole_options(eng, frame["p"], frame["sec"]))
 
 
-@primitive("wormhole")
 def _wormhole(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-EXP-06: move one of your ships from anywhere on the board to this sector."""
     p = frame["p"]
@@ -152,7 +170,6 @@ def reveal_options(eng: Engine, p: int) -> list[dict[str, Any]]:
     return out
 
 
-@primitive("reveal")
 def _reveal(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-CMD-05/06: reveal one token at a time, in the order the player chooses, resolving each
     fully; deep space tokens then leave the board, planetary tokens stay face up."""
@@ -174,3 +191,15 @@ def _reveal(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
     if not options:
         return True
     return eng.ask(p, "reveal", options, "Reveal a token (all must be revealed, in your order)")
+
+
+#: The effect forms this module carries out (read by `engine/primitives/__init__.py`).
+PRIMITIVES = {
+    "move_ships": _move_ships,
+    "wormhole": _wormhole,
+    "reveal": _reveal,
+}
+#: Whether a form could do anything now (a `may` that could not is skipped).
+FEASIBLE = {
+    "wormhole": _can_wormhole,
+}

@@ -9,14 +9,19 @@ tasks finish. The address is "auto"/"" for a local instance, or `ray://HOST:1000
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from lastlight.interpreter.tools.lab.run import run_batch
 from lastlight.interpreter.tools.lab.spec import SimSpec
 
 
-def run_on_ray(batches: list[SimSpec], address: str) -> Iterator[list[dict[str, Any]]]:
+def run_on_ray(
+    batches: list[SimSpec],
+    address: str,
+    run_batch: Callable[[SimSpec], list[dict[str, Any]]],
+) -> Iterator[list[dict[str, Any]]]:
+    """Run `run_batch` (run.py's, passed in so the two modules do not import each other) on
+    each batch as a Ray task."""
     try:
         import ray
         from ray.util.multiprocessing import Pool

@@ -87,7 +87,7 @@ def run_sweep(
     if ray_address is not None:
         from lastlight.interpreter.tools.lab.ray_run import run_on_ray
 
-        chunks: Iterable[list[Row]] = run_on_ray(batches, ray_address)
+        chunks: Iterable[list[Row]] = run_on_ray(batches, ray_address, run_batch)
     elif (jobs or default_jobs()) == 1 or len(batches) == 1:
         chunks = (run_batch(b) for b in batches)
     else:

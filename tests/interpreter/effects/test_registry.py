@@ -12,9 +12,9 @@ from lastlight.interpreter.effects.docs import render
 from lastlight.interpreter.effects.parser import parse_clause, parse_condition
 from lastlight.interpreter.effects.registry import FORMS, forms_of
 from lastlight.interpreter.effects.render import render_clause
-from lastlight.interpreter.engine import game  # noqa: F401  (registers primitives)
+from lastlight.interpreter.engine import primitives
 from lastlight.interpreter.engine.conditions import CONDITIONS, COUNTERS
-from lastlight.interpreter.engine.machine import PRIMITIVES
+from lastlight.interpreter.engine.primitives import FEASIBLE, PRIMITIVES
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -55,7 +55,25 @@ def test_every_example_parses_to_its_form_and_renders(form) -> None:  # type: ig
     assert text and not text[0].islower() and text.endswith(".")
 
 
+def test_every_effect_form_has_exactly_one_primitive_and_vice_versa() -> None:
+    effects = [f.id for f in forms_of("effect")]
+    assert len(effects) == len(set(effects))
+    listed = [form for family in primitives.FAMILIES for form in family.PRIMITIVES]
+    assert sorted(listed) == sorted(effects), (
+        f"no primitive: {sorted(set(effects) - set(listed))}; "
+        f"not in the registry: {sorted(set(listed) - set(effects))}; "
+        f"in two families: {sorted({f for f in listed if listed.count(f) > 1})}"
+    )
+    assert set(PRIMITIVES) == set(effects)
+    assert set(FEASIBLE) <= set(effects)
+    assert all(callable(fn) for fn in [*PRIMITIVES.values(), *FEASIBLE.values()])
+
+
+def test_a_form_in_two_families_is_refused() -> None:
+    with pytest.raises(AssertionError, match="two primitives for the effect form 'gain'"):
+        primitives._merge([{"gain": print}, {"gain": print}], "primitives")
+
+
 def test_the_engine_implements_every_form() -> None:
-    assert {f.id for f in forms_of("effect")} == set(PRIMITIVES)
     assert {f.id for f in forms_of("counter")} == set(COUNTERS)
     assert {f.id for f in forms_of("condition")} == set(CONDITIONS)

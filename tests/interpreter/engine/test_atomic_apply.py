@@ -7,10 +7,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from lastlight.interpreter.engine import machine as core
+from lastlight.interpreter.engine import triggers
 from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.machine import EngineError
+from lastlight.interpreter.engine.primitives import PRIMITIVES
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.pack import load_pack_or_raise
 from lastlight.interpreter.load.paths import content_dir
@@ -41,7 +42,7 @@ def test_a_trigger_loop_leaves_the_game_as_it_was(
         '"after you construct: build a small ship free"',
         '"when you build a small ship: build a small ship free"',
     )
-    monkeypatch.setattr(core, "TRIGGER_LIMIT", 3)  # the supply would run out before 400
+    monkeypatch.setattr(triggers, "TRIGGER_LIMIT", 3)  # the supply would run out before 400
     game = t.start(rules, 2)
     t.tech_in_play(game, 0, "field-foundries")
     cost = rules.ships["small"]["cost"]
@@ -66,7 +67,7 @@ def test_any_failure_part_way_is_rolled_back_and_the_game_goes_on(
     whole game; each failed decision must leave the state, log and history untouched, and
     the game must then go on exactly like a twin that never failed."""
     armed = {"on": False}
-    for form, fn in list(core.PRIMITIVES.items()):
+    for form, fn in list(PRIMITIVES.items()):
 
         def failing(*args, _fn=fn, **kwargs):  # type: ignore[no-untyped-def]
             done = _fn(*args, **kwargs)
@@ -75,7 +76,7 @@ def test_any_failure_part_way_is_rolled_back_and_the_game_goes_on(
                 raise KeyError("boom")
             return done
 
-        monkeypatch.setitem(core.PRIMITIVES, form, failing)
+        monkeypatch.setitem(PRIMITIVES, form, failing)
     game, twin = Game.new(rules, 3, 4), Game.new(rules, 3, 4)
     bot = RandomBot(4)
     failures = 0

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 from lastlight.interpreter.engine.bots import HeuristicBot, ask, play_game
-from lastlight.interpreter.engine.describe import decision_line, event_line, player_view
+from lastlight.interpreter.engine.describe import decision_line, event_line
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.engine.table_view import player_view
 
 
 def test_every_event_of_a_game_reads_as_a_line(rules: Rules) -> None:

@@ -1,0 +1,63 @@
+"""Triggers: firing an event to the cards that listen for it, with the loop guard.
+
+When something happens (`eng.fire("build_ship", p, {"size": "small"}, sec=...)`), each of p's
+cards in play with a triggered clause for that event (`queries.tables(eng, p).triggers`, in card
+order) whose event arguments and condition match gets a frame pushed on the machine's stack
+(`card:<design>:<clause index>`), so its effect runs before whatever fired it goes on. Only the
+registry's events may be fired. More than `TRIGGER_LIMIT` firings within one action is a loop
+in the content: an `EngineError` naming the card and its file:line.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lastlight.interpreter.effects.registry import forms_of
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.errors import EngineError
+from lastlight.interpreter.engine.ruleset import base_id
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.engine.machine import Engine
+
+#: Every event a trigger may wait for (the registry's `event` forms).
+EVENTS = frozenset(form.id for form in forms_of("event"))
+
+#: Trigger firings within one action resolution before we call it a loop (the count is the
+#: state's `trig`, reset by the flow at each action).
+TRIGGER_LIMIT = 400
+
+
+def fire(eng: Engine, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:
+    """Push the frames of p's cards that listen for this event; returns how many."""
+    if form not in EVENTS:  # the registry's events are the only ones (effects/registry.py)
+        raise EngineError(f"event '{form}' is not in effects/registry.py")
+    if p < 0 or form not in eng.rules.listeners:
+        return 0
+    clauses = q.tables(eng, p).triggers.get(form)
+    if not clauses:
+        return 0
+    args = args or {}
+    frames: list[tuple[str, str, str | None]] = []
+    for cid, size, i, clause in clauses:
+        if form == "activated" and size != args.get("size"):
+            continue
+        if any(clause.event.args.get(k) not in (None, v) for k, v in args.items()):
+            continue
+        probe = {"p": p, "sec": ctx.get("sec"), "src": cid}
+        if clause.cond is not None and not eng.test(probe, clause.cond):
+            continue
+        frames.append((f"card:{base_id(cid)}:{i}", cid, size))
+    if not frames:
+        return 0
+    eng.state["trig"] = eng.state.get("trig", 0) + len(frames)
+    if eng.state["trig"] > TRIGGER_LIMIT:
+        raise EngineError(
+            f"trigger loop: more than {TRIGGER_LIMIT} triggers fired within one "
+            f"action (last: '{form}' on {frames[-1][1]} at "
+            f"{eng.source_loc(frames[-1][0])})"
+        )
+    for prog, cid, _size in reversed(frames):
+        eng.event("trigger", p, prog, card=cid, on=form)
+        eng.push(prog, p, src=cid, **ctx)
+    return len(frames)
