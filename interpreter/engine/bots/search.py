@@ -43,6 +43,7 @@ from typing import Any
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.bots.base import Bot
 from lastlight.interpreter.engine.bots.heuristic import HeuristicBot, _Seen
+from lastlight.interpreter.engine.bots.planner import PlannerBot
 from lastlight.interpreter.engine.game import Decision, Game
 from lastlight.interpreter.engine.observe import Observation
 from lastlight.interpreter.engine.rng import Rng, seed_state
@@ -77,12 +78,16 @@ class SearchBot(Bot):
         self.exploration = exploration
         self.policy = HeuristicBot(seed, rules)
         self.policy.rng = Rng(seed_state(seed ^ self.salt ^ 0xA5A5))
+        #: Decisions taken inside an effect (moves, builds, trades, ...) are not searched (the
+        #: effect stack cannot be sampled): the planner takes them in the real game.
+        self.tactics = PlannerBot(seed ^ 0x7AC7, rules)
         #: Figures of the last search (playouts run, searched or not), for benchmarks.
         self.last: dict[str, Any] = {}
 
     def bind(self, rules: Any) -> None:
         super().bind(rules)
         self.policy.bind(rules)
+        self.tactics.bind(rules)
 
     def decide(self, obs: Observation | None, legal: list[Decision]) -> Decision:
         assert obs is not None
@@ -91,7 +96,7 @@ class SearchBot(Bot):
             return legal[0]
         if not sampleable(obs):
             self.last = {"searched": False, "playouts": 0}
-            return self.policy.decide(obs, legal)
+            return self.tactics.decide(obs, legal)
         return self.search(obs, legal)
 
     # --- the search -------------------------------------------------------------------------
