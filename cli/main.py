@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "replay_command"),
     "test": ("test_cmd", "test_command"),
     "coverage": ("coverage_cmd", "coverage_command"),
+    "fuzz": ("fuzz", "fuzz_command"),
 }
 
 
