@@ -7,12 +7,8 @@ import sys
 import click
 from lastlight.interpreter.board.svg import render, view_from_state
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.replay import (
-    ReplayError,
-    load_replay,
-    run_replay,
-    write_atomic,
-)
+from lastlight.interpreter.engine.replay import ReplayError, load_replay, run_replay
+from lastlight.interpreter.fileio import write_atomic
 
 from ._content import load_rules_or_exit
 

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import click
-from lastlight.interpreter.engine.replay import write_atomic
 from lastlight.interpreter.errors import did_you_mean
+from lastlight.interpreter.fileio import write_atomic
 from lastlight.interpreter.schema import load_schema, schema_names
 
 

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import Diagnostic, Loc, did_you_mean
+from .fileio import read_bounded
 from .pack import KINDS, SCENARIO_DIR, Pack, discover, load_pack
 from .schema import validate
-from .yamlload import YDict, YList, load_yaml
+from .yamlload import MAX_FILE_BYTES, YDict, YList, load_yaml
 
 
 @dataclass
@@ -85,7 +86,7 @@ def _pack_root_of(path: Path) -> Path | None:
         folder = folder.parent
     for candidate in sorted(folder.glob("*.y*ml")):
         try:
-            text = candidate.read_text(encoding="utf-8")
+            text = read_bounded(candidate, MAX_FILE_BYTES).decode("utf-8")
         except (OSError, UnicodeDecodeError):
             continue
         if _MANIFEST.search(text):
