@@ -257,10 +257,13 @@ def _confusables(pack: Pack, report: Report) -> None:
             value = item.get(key)
             if isinstance(value, str):
                 entries.append((key, value, item.loc_of(key)))
+    odd_ones = [(k, t, w) for k, t, w in entries if not t.isascii()]
+    if not odd_ones:
+        return
     by_look: dict[str, list[str]] = {}
     for _key, text, _loc in entries:
         by_look.setdefault(skeleton(text), []).append(text)
-    for key, text, where in entries:
+    for key, text, where in odd_ones:
         odd = suspicious(text)
         if odd is None:
             continue

@@ -275,7 +275,9 @@ def clear_caches() -> None:
     """Forget cached schema results and parsed effect texts (the parser and the validators stay
     built): the next load does all the work again, as for content never seen before."""
     from .effects.parser import _parse_clause_cached
+    from .yamlload import clear_cache
 
+    clear_cache()
     _SCHEMA_CACHE.clear()
     _parse_clause_cached.cache_clear()
 

@@ -8,6 +8,8 @@ cross-reference, effect syntax) can point at the exact place. Problems with the 
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -425,7 +427,27 @@ def load_yaml(path: str | Path, display: str | None = None) -> tuple[Any, list[D
         ]
     if text.startswith("\ufeff"):
         text = text[1:]
-    return parse_yaml_text(text, shown)
+    # The same bytes at the same place parse the same: a long-lived process (a watch loop, an
+    # editor, the fuzzer) re-parses only the files that changed. The data is never modified.
+    key = (shown, hashlib.sha256(raw).digest())
+    cached = _PARSED.get(key)
+    if cached is not None:
+        _PARSED.move_to_end(key)
+        return cached[0], list(cached[1])
+    data, problems = parse_yaml_text(text, shown)
+    _PARSED[key] = (data, tuple(problems))
+    if len(_PARSED) > _PARSED_MAX:
+        _PARSED.popitem(last=False)
+    return data, problems
+
+
+_PARSED: OrderedDict[tuple[str, bytes], tuple[Any, tuple[Diagnostic, ...]]] = OrderedDict()
+_PARSED_MAX = 256
+
+
+def clear_cache() -> None:
+    """Forget parsed files (the next load parses everything again)."""
+    _PARSED.clear()
 
 
 def scalar_loc(start: Loc, style: str | None, value: str, line: int, col: int, source: str) -> Loc:

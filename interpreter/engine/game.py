@@ -113,7 +113,7 @@ class Game:
         while True:
             guard += 1
             if guard > 200_000:
-                raise EngineError("the engine made no progress (a stuck rule or effect)")
+                raise EngineError(_stuck(eng))
             pending = st["pending"]
             if pending is not None:
                 if choice is None:
@@ -133,6 +133,24 @@ class Game:
                 eng.run_frame()
             else:
                 flow.advance(eng)
+
+
+def _stuck(eng: Engine) -> str:
+    """The engine's no-progress message, naming the effect it was running and its place."""
+    stack = eng.state["stack"]
+    if not stack:
+        return "the engine made no progress (a stuck rule, outside any effect)"
+    frame = stack[-1]
+    prog = str(frame.get("prog", ""))
+    item = frame.get("src") or prog.split(".")[0]
+    if item.startswith("die:"):
+        item = f"the die face '{item.removeprefix('die:')}'"
+    where = eng.rules.program_locs.get(prog) or eng.source_loc(str(item))
+    return (
+        f"the engine made no progress: {len(stack)} effects deep, running {item}"
+        + (f" at {where}" if where else "")
+        + " (an effect or die face that repeats without end?)"
+    )
 
 
 def canonical_order(state: dict[str, Any], board: Any) -> None:
