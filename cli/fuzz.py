@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 
 import click
 from lastlight.interpreter.errors import ContentError
-from lastlight.interpreter.fuzz.run import Tally, run
+from lastlight.interpreter.fuzz.run import Tally, request_stop, run
 from lastlight.interpreter.paths import content_dir
 
 
@@ -80,6 +81,8 @@ def fuzz_command(
     packs and replays; any crash, hang or broken invariant is written out as a reproducer.
     Exit 0 when nothing was found, 1 otherwise."""
     counts = _players(players)
+    signal.signal(signal.SIGTERM, request_stop)
+    signal.signal(signal.SIGINT, request_stop)
 
     def progress(tally: Tally) -> None:
         click.echo(f"  … {tally.line()}", err=True)

@@ -35,6 +35,7 @@ class Tally:
     findings: Counter[str] = field(default_factory=Counter)  # kind -> count
     files: list[Path] = field(default_factory=list)
     seconds: float = 0.0
+    stopped: bool = False  # stopped early by a signal
 
     @property
     def total_games(self) -> int:
@@ -46,7 +47,7 @@ class Tally:
         return (
             f"{self.total_games} games ({per}; {self.replays_checked} replayed), "
             f"{self.packs} mutated packs, {self.replays} mutated replays in "
-            f"{self.seconds:.0f}s; findings: {found}"
+            f"{self.seconds:.0f}s; findings: {found}" + (" (stopped early)" if self.stopped else "")
         )
 
     @property
@@ -56,6 +57,18 @@ class Tally:
 
 class _Hang(BaseException):
     pass
+
+
+_STOP: list[bool] = []
+
+
+def stop_requested() -> bool:
+    return bool(_STOP)
+
+
+def request_stop(signum: int = 0, frame: object = None) -> None:
+    """Finish the game, pack or replay at hand, then stop and report (SIGTERM, SIGINT)."""
+    _STOP.append(True)
 
 
 @contextmanager
@@ -113,6 +126,9 @@ def run(
             kind = min(open_kinds, key=lambda k: done[k] / targets[k])
             n = done[kind]
             finding: Finding | None
+            if stop_requested():
+                tally.stopped = True
+                break
             try:
                 with _time_limit(HANG_SECONDS):
                     if kind == "games":
