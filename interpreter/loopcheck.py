@@ -1,6 +1,6 @@
 """Static checks that a die roll or a chain of triggers cannot run forever (the `loops` phase).
 
-X025 every face of the die rolls another die: a roll never ends.
+X025 every face of the die rolls (or may roll) another die: a roll might never end.
 X026 a trigger that fires itself again through events nothing bounds (`when activated:
      activate`): the chain never ends.
 W104 a chain of triggers that fires its own event through events the box bounds (building,
@@ -108,6 +108,7 @@ def _die(pack: Pack, effects: EffectIndex, report: Report) -> None:
     by_field = {c.site.field: c for c in effects.of("game")}
     rolled = 0
     always = 0
+    maybe = 0
     for i, face in enumerate(faces):
         if not isinstance(face, YDict) or not isinstance(face.get("count"), int):
             return
@@ -117,12 +118,15 @@ def _die(pack: Pack, effects: EffectIndex, report: Report) -> None:
         if compiled is None or not isinstance(compiled.clause, ast.Plain):
             return  # the effect checks report it
         rolled += 1
-        always += _rerolls(compiled.clause.effect)[0]
-    if rolled and always == rolled:
+        sure, can = _rerolls(compiled.clause.effect)
+        always += sure
+        maybe += can
+    if rolled and maybe == rolled:
+        what = "rolls" if always == rolled else "can roll"
         report.error(
             die.key_loc("faces"),
             "X025",
-            "every face of the die rolls another die: a roll would never end",
+            f"every face of the die {what} another die: a roll might never end",
             "give at least one face (with a count) an effect without 'roll another die'",
         )
 

@@ -130,6 +130,18 @@ def test_a_die_whose_faces_all_roll_again(pack: Path) -> None:
     failed(run("coverage", "--content", "pack", "--games", "2"), located)
 
 
+def test_a_die_whose_faces_all_may_roll_again(pack: Path) -> None:
+    game = pack / "game.yaml"
+    edit(game, "effect: nothing}", 'effect: "may roll another die"}')
+    for face in ("activate", "hit"):
+        edit(game, f"effect: {face}}}", f'effect: "{face}; may roll another die"}}')
+    edit(game, 'effect: "hit; activate"}', 'effect: "choose 1 of [hit | roll another die]"}')
+    line = line_of(game, "faces:")
+    failed(run("lint", "pack"), rf"game.yaml:{line}:\d+: error X025: every face of the die can")
+    edit(game, 'effect: "may roll another die"}', "effect: nothing}")
+    assert run("lint", "pack").exit_code == 0
+
+
 def test_a_trigger_that_fires_itself(pack: Path) -> None:
     tech = pack / "technologies.yaml"
     edit(tech, '"when activated: deal 1 damage"', '"when activated: activate"')
