@@ -149,6 +149,23 @@ def test_a_trigger_that_fires_itself(pack: Path) -> None:
     failed(run("lint", "pack"), rf"technologies.yaml:{line}:\d+: error X026: this trigger fires")
 
 
+def test_a_trigger_chain_bounded_by_the_box_is_a_warning(pack: Path) -> None:
+    tech = pack / "technologies.yaml"
+    looping = '"when you build a ship: build a small ship free"'
+    edit(tech, '"after you mine: gain 1 common"', looping)
+    line = line_of(tech, "build a small ship free")
+    result = run("lint", "pack")
+    assert result.exit_code == 0, result.output
+    assert re.search(
+        rf"technologies.yaml:{line}:\d+: warning W104: this trigger can fire itself again "
+        r"\(deep-core-drills on 'build_ship' fires 'build_ship'\); it stops only when the pieces",
+        result.output,
+    ), result.output
+    # a size that never matches the trigger's is no loop
+    edit(tech, looping, looping.replace("a ship", "a large ship"))
+    assert "W104" not in run("lint", "pack").output
+
+
 def test_an_engine_guard_that_trips_names_the_item_and_its_line(pack: Path) -> None:
     """Content the static checks refuse, run anyway: the guard names the die face and line."""
     from lastlight.interpreter.engine.bots import RandomBot
