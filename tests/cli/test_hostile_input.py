@@ -312,3 +312,25 @@ def test_a_symlink_at_the_target_is_not_replaced(tmp_path: Path, monkeypatch) ->
     failed(run("play", "-n", "2", "-s", "1", "--save", "g.json"), r"g.json is a symbolic link")
     failed(run("board", "-o", "b.svg"), r"cannot write b.svg: .*b.svg is a symbolic link")
     assert real.read_text() == "precious" and (tmp_path / "g.json").is_symlink()
+
+
+def test_a_trigger_loop_run_anyway_names_the_card_and_its_line(pack: Path) -> None:
+    from lastlight.interpreter.engine.bots import RandomBot
+    from lastlight.interpreter.engine.core import EngineError
+    from lastlight.interpreter.engine.game import Game
+    from lastlight.interpreter.engine.rules import Rules
+    from lastlight.interpreter.pack import load_pack
+
+    tech = pack / "technologies.yaml"
+    for old in ('"when activated: deal 1 damage"', '"when activated: gain 1 common"'):
+        edit(tech, old, '"when activated: activate"')
+    loaded, report = load_pack(pack)
+    assert [d.code for d in report.errors] == ["X026", "X026"]
+    rules = Rules.from_pack(loaded)
+    game, bot = Game.new(rules, 4, 0, log=False), RandomBot(0)
+    with pytest.raises(EngineError) as caught:
+        while not game.over:
+            game.apply(bot.choose(game, game.legal()))
+    assert re.search(
+        r"trigger loop: .* on [\w#-]+ at pack/technologies.yaml:\d+:\d+", str(caught.value)
+    )
