@@ -30,7 +30,13 @@ def _players(value: str) -> tuple[int, ...]:
     show_default=True,
     help="Stop after this long, targets met or not.",
 )
-@click.option("--games", type=click.IntRange(0), default=100_000, show_default=True)
+@click.option(
+    "--games",
+    type=click.IntRange(0),
+    default=100_000,
+    show_default=True,
+    help="Random games to play (2, 3 and 4 players in turn).",
+)
 @click.option(
     "--packs",
     type=click.IntRange(0),
@@ -45,8 +51,10 @@ def _players(value: str) -> tuple[int, ...]:
     show_default=True,
     help="Mutated replays to read and verify.",
 )
-@click.option("--players", "-n", default="2,3,4", show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--players", "-n", default="2,3,4", show_default=True, help="Player counts.")
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seeds of games and mutations."
+)
 @click.option(
     "--replay-every",
     type=click.IntRange(0),
