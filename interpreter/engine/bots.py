@@ -188,7 +188,8 @@ def _free_planets_near(game: Game, p: int) -> list[str]:
             u["s"], max(1, q.ship_stat(eng, p, u["z"], "movement")), st["rot"], eng.asteroids()
         )
         for s in reach:
-            if st["sectors"][s]["planet"] and q.extractor_on_planet(eng, s) is None:
+            info = st["sectors"].get(s)  # the board may reach sectors not in play (an empty home)
+            if info and info["planet"] and q.extractor_on_planet(eng, s) is None:
                 out.append(s)
     return out
 

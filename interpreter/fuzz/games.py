@@ -134,6 +134,10 @@ def _finding(
         kind,
         "game",
         f"{game.state['n']} players, seed {game.state['seed']}: {message}",
-        detail + f"\nreproduce: lastlight replay <this folder>/…-game-replay.json\nseats: {seats}",
+        detail
+        + "\nreproduce: lastlight play -n {} -s {} --bots {}\n(the decisions up to the "
+        "finding: lastlight replay <this folder>/…-game-replay.json)".format(
+            game.state["n"], game.state["seed"], ",".join(seats)
+        ),
         {"replay.json": json.dumps(replay, indent=1) + "\n"},
     )

@@ -25,6 +25,12 @@ def test_watched_games_are_sound(rules: Rules, players: int) -> None:
         assert fuzz_game(rules, players, seed, replay_check=True) is None
 
 
+def test_the_heuristic_bot_near_a_home_sector_not_in_play(rules: Rules) -> None:
+    """Found by the fuzzer (2 players, seed 45368, random + heuristic): the bot looked up a
+    sector the board reaches but the game does not use (KeyError 'h1', exit 70 in `play`)."""
+    assert fuzz_game(rules, 2, 45368, replay_check=False) is None
+
+
 def test_a_crash_in_a_game_comes_back_with_a_replay_that_reproduces_it(
     rules: Rules, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -41,6 +47,7 @@ def test_a_crash_in_a_game_comes_back_with_a_replay_that_reproduces_it(
     finding = fuzz_game(rules, 3, 11, replay_check=False)
     assert finding is not None and finding.kind == "crash"
     assert "ZeroDivisionError: planted" in finding.message and "Traceback" in finding.detail
+    assert "reproduce: lastlight play -n 3 -s 11 --bots " in finding.detail
     files = finding.write(tmp_path, 1)
     replay = next(p for p in files if p.name.endswith("replay.json"))
     data = load_replay(replay)  # a valid replay: its decisions lead up to the crash
