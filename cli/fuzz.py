@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import resource
 import signal
 import sys
 from pathlib import Path
@@ -89,6 +90,12 @@ def fuzz_command(
     packs and replays; any crash, hang or broken invariant is written out as a reproducer.
     Exit 0 when nothing was found, 1 otherwise."""
     counts = _players(players)
+    # A run was once killed by the kernel's OOM killer at 24 GB with no reproducer: with a cap,
+    # a memory blow-up is a MemoryError, caught and written out like any crash.
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = 4 << 30 if hard == resource.RLIM_INFINITY else min(4 << 30, hard)
+    if soft == resource.RLIM_INFINITY or soft > cap:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
     signal.signal(signal.SIGTERM, request_stop)
     signal.signal(signal.SIGINT, request_stop)
 
