@@ -11,12 +11,8 @@ import click
 from lastlight.cli._content import content_option, load_rules_or_exit
 from lastlight.interpreter.board.picture import PictureError, game_svg, svg_to_png
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.replay import (
-    ReplayError,
-    load_replay,
-    run_replay,
-    write_atomic,
-)
+from lastlight.interpreter.engine.replay import ReplayError, load_replay, run_replay
+from lastlight.interpreter.load.fileio import write_atomic
 
 
 @click.command()

@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ablate": ("ablate", "ablate_command"),
     "diff": ("diff", "diff_command"),
     "ladder": ("ladder", "ladder_command"),
+    "fuzz": ("fuzz", "fuzz_command"),
 }
 
 

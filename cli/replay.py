@@ -34,6 +34,13 @@ def replay_command(
         click.echo(f"lastlight: {exc}", err=True)
         sys.exit(1)
     viewer = _reader(reader, data)
+    if data.get("result") is None:
+        click.echo(
+            f"lastlight: {replay_file}: a game in progress (no result yet), not a finished "
+            f"replay: continue it with `lastlight play --resume {replay_file}`",
+            err=True,
+        )
+        sys.exit(1)
     rules = load_rules_or_exit(content)
     try:
         game = run_replay(rules, data, check_content=not ignore_content)
@@ -44,7 +51,7 @@ def replay_command(
         for e in game.log:
             click.echo(event_line(game, e, viewer))
     st = game.state
-    status = "reproduced" if data.get("result") is not None else "replayed (no result recorded)"
+    status = "reproduced"
     click.echo(
         f"{replay_file}: {status}: {len(data['decisions'])} decisions, {st['round']} "
         f"rounds, light {[pl['light'] for pl in st['players']]}, winners "

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import click
-from lastlight.interpreter.engine.replay import write_atomic
 from lastlight.interpreter.load.errors import did_you_mean
+from lastlight.interpreter.load.fileio import write_atomic
 from lastlight.interpreter.load.schema import load_schema, schema_names
 
 

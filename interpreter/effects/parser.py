@@ -7,6 +7,7 @@ column inside the text and a message a designer can act on; nothing here raises 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -24,6 +25,7 @@ from lastlight.interpreter.effects.registry import (
     forms_of,
     head_words,
 )
+from lastlight.interpreter.load.confusables import describe, latin_for
 from lastlight.interpreter.load.errors import did_you_mean
 
 
@@ -89,6 +91,15 @@ def _syntax_error(exc: UnexpectedInput, text: str) -> EffectError:
     line, col = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
     if isinstance(exc, UnexpectedCharacters):
         ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        if ch.isalpha() and not ch.isascii():
+            latin = latin_for(ch)
+            return EffectError(
+                line,
+                col,
+                "E100",
+                f"{ch!r} is not an ASCII letter: it is {describe(ch)}",
+                f"type the Latin '{latin}'" if latin else "effects are written in ASCII letters",
+            )
         return EffectError(
             line,
             col,
@@ -464,10 +475,53 @@ def parse_clause(text: str) -> tuple[ast.Clause | None, list[EffectError]]:
     return clause, list(errors)
 
 
+#: Limits on one effect text: the parser and the engine stay bounded whatever the content.
+MAX_EFFECT_CHARS = 2000
+MAX_EFFECT_NESTING = 8  # [ … ] and ( … ) inside one another
+MAX_EFFECT_NUMBER = 100  # a count, cost or bonus; more would only make the engine loop
+_NUMBER = re.compile(r"(?<![\w$])\d+(?!\w)")
+
+
+def _over_limits(text: str) -> EffectError | None:
+    """An E106 error when the text is too long, nests too deep or names too big a number."""
+    if len(text) > MAX_EFFECT_CHARS:
+        return EffectError(1, 1, "E106", f"the effect is longer than {MAX_EFFECT_CHARS} characters")
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "[(":
+            depth += 1
+            if depth > MAX_EFFECT_NESTING:
+                line, col = _line_col(text, i)
+                return EffectError(
+                    line, col, "E106", f"the effect nests more than {MAX_EFFECT_NESTING} deep"
+                )
+        elif ch in "])":
+            depth -= 1
+    for m in _NUMBER.finditer(text):
+        if len(m.group()) > 3 or int(m.group()) > MAX_EFFECT_NUMBER:
+            line, col = _line_col(text, m.start())
+            shown = m.group() if len(m.group()) <= 12 else m.group()[:12] + "…"
+            return EffectError(
+                line,
+                col,
+                "E106",
+                f"the number {shown} is out of range (effects count up to {MAX_EFFECT_NUMBER})",
+            )
+    return None
+
+
+def _line_col(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
 def _parse_clause(text: str) -> tuple[ast.Clause | None, list[EffectError]]:
     """Parse one clause of effect text. Returns (clause, []) or (None, [error])."""
     if not isinstance(text, str) or not text.strip():
         return None, [EffectError(1, 1, "E100", "an empty effect")]
+    too_big = _over_limits(text)
+    if too_big is not None:
+        return None, [too_big]
     try:
         tree = parser().parse(text, start="start")
     except UnexpectedInput as exc:
@@ -482,6 +536,9 @@ def parse_condition(text: str) -> tuple[ast.Cond | None, list[EffectError]]:
     """Parse a standalone condition (e.g. an action card's `playable_if`)."""
     if not isinstance(text, str) or not text.strip():
         return None, [EffectError(1, 1, "E100", "an empty condition")]
+    too_big = _over_limits(text)
+    if too_big is not None:
+        return None, [too_big]
     try:
         tree = parser().parse(text, start="condition")
     except UnexpectedInput as exc:

@@ -191,7 +191,24 @@ class Engine:
                 return
             trips += 1
             if trips > TRIP_LIMIT:
-                raise EngineError("the engine made no progress (a stuck rule or effect)")
+                raise EngineError(self.stuck_message())
+
+    def stuck_message(self) -> str:
+        """The no-progress message, naming the effect being run and its place in the YAML."""
+        stack = self.state["stack"]
+        if not stack:
+            return "the engine made no progress (a stuck rule, outside any effect)"
+        frame = stack[-1]
+        prog = str(frame.get("prog", ""))
+        item = frame.get("src") or prog.split(".")[0]
+        if item.startswith("die:"):
+            item = f"the die face '{item.removeprefix('die:')}'"
+        where = self.rules.program_locs.get(prog) or self.source_loc(str(item))
+        return (
+            f"the engine made no progress: {len(stack)} effects deep, running {item}"
+            + (f" at {where}" if where else "")
+            + " (an effect or die face that repeats without end?)"
+        )
 
     def _step(self, frame: dict[str, Any], step: ast.Step, choice: Any) -> bool:
         if type(step) is ast.May:

@@ -9,16 +9,24 @@ A replay file is JSON:
 from __future__ import annotations
 
 import json
-import os
-import tempfile
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
 from lastlight.interpreter.engine.game import Game, IllegalDecision
 from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.load.fileio import read_bounded, write_atomic
+from lastlight.interpreter.load.paths import schemas_dir
 
 FORMAT = "lastlight-replay"
 VERSION = 1
+#: A replay larger than this is refused before it is read (a 4-player game saves ~40 kB; the
+#: longest possible game, at the round cap, well under 2 MB).
+MAX_REPLAY_BYTES = 8 << 20
+#: A replay nests 3 levels (file, decisions, a decision); deeper is not a replay.
+MAX_REPLAY_DEPTH = 8
 
 
 class ReplayError(Exception):
@@ -48,28 +56,48 @@ def make_replay(game: Game, rules: Rules, seats: list[str]) -> dict[str, Any]:
     }
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write through a temporary file and rename, so a failed save never spoils a good file."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent or "."))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def save_replay(path: str | Path, data: dict[str, Any]) -> None:
     write_atomic(path, json.dumps(data, indent=1) + "\n")
 
 
+@cache
+def _validator() -> Draft202012Validator:
+    schema = json.loads((schemas_dir() / "replay.schema.json").read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def _depth(data: Any) -> int:
+    """How deep `data` nests (iteratively: the data may be hostile)."""
+    deepest = 0
+    todo: list[tuple[Any, int]] = [(data, 1)]
+    while todo:
+        node, depth = todo.pop()
+        deepest = max(deepest, depth)
+        if depth > MAX_REPLAY_DEPTH:
+            return depth
+        if isinstance(node, dict):
+            todo.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            todo.extend((v, depth + 1) for v in node)
+    return deepest
+
+
+def _where(path: Any) -> str:
+    out = ""
+    for step in path:
+        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
+    return out or "top level"
+
+
 def load_replay(path: str | Path) -> dict[str, Any]:
+    """Read and validate a replay file; every problem is a ReplayError naming the file and the
+    field. Only a regular file of at most MAX_REPLAY_BYTES is read (not a FIFO or a device)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        raw = read_bounded(path, MAX_REPLAY_BYTES, "replay")
     except OSError as exc:
         raise ReplayError(f"{path}: cannot read the replay: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ReplayError(f"{path}: not a replay (not UTF-8 text)") from None
     try:
@@ -79,6 +107,8 @@ def load_replay(path: str | Path) -> dict[str, Any]:
             f"{path}:{exc.lineno}:{exc.colno}: the replay is not valid JSON "
             f"({exc.msg}); is the file cut short?"
         ) from None
+    except RecursionError:
+        raise ReplayError(f"{path}: not a replay (the JSON nests far too deep)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReplayError(f'{path}: not a lastlight replay (no "format": "{FORMAT}")')
     if data.get("version") != VERSION:
@@ -86,9 +116,18 @@ def load_replay(path: str | Path) -> dict[str, Any]:
             f"{path}: replay version {data.get('version')!r} is not supported "
             f"(this lastlight reads version {VERSION})"
         )
-    for key, kind in (("players", int), ("seed", int), ("decisions", list), ("content", str)):
-        if not isinstance(data.get(key), kind):
-            raise ReplayError(f"{path}: the replay's '{key}' is missing or not a {kind.__name__}")
+    if _depth(data) > MAX_REPLAY_DEPTH:
+        raise ReplayError(f"{path}: not a replay (it nests more than {MAX_REPLAY_DEPTH} deep)")
+    error = best_match(_validator().iter_errors(data))
+    if error is not None:
+        message = error.message
+        if len(message) > 160:
+            message = message[:160] + "…"
+        raise ReplayError(f"{path}: the replay's {_where(error.absolute_path)}: {message}")
+    if len(data["seats"]) != data["players"]:
+        raise ReplayError(
+            f"{path}: the replay's seats: {len(data['seats'])} seats for {data['players']} players"
+        )
     return data
 
 
@@ -117,7 +156,12 @@ def run_replay(
             ) from None
     expected = data.get("result")
     if expected is not None:
-        actual = result_of(game) if game.over else None
+        if not game.over:
+            raise ReplayError(
+                f"the replay ends after {len(data['decisions'])} decisions, before the game "
+                f"does (recorded result {expected})"
+            )
+        actual = result_of(game)
         if actual != expected:
             raise ReplayError(
                 f"the replay does not reproduce: recorded {expected}, replayed {actual}"

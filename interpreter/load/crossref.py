@@ -7,7 +7,9 @@ X020 die faces that do not add up to six sides,
 X021 a faction for a player count the game does not have,
 X022 an achievement colour that no planet has,
 X023 a player-count override of an unknown parameter or an impossible player count,
-W101 a rule parameter no effect reads, W102 a technology that costs nothing.
+X024 a player range whose minimum is above its maximum,
+W101 a rule parameter no effect reads, W102 a technology that costs nothing,
+W103 a confusable name or id (look-alike letters of another script).
 Nothing here knows a card by name: every check reads the kinds' fields.
 """
 
@@ -15,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from lastlight.interpreter.load.errors import Report, did_you_mean
+from lastlight.interpreter.load.confusables import lookalike, skeleton, suspicious
+from lastlight.interpreter.load.errors import Loc, Report, did_you_mean
 from lastlight.interpreter.load.pack import ITEM_KINDS, Pack, register_phase
 from lastlight.interpreter.load.yamlload import YDict, YList
 
@@ -28,6 +31,7 @@ _NAMES_MAY_REPEAT = frozenset({"exploration"})
 @register_phase("crossref")
 def check_references(pack: Pack, report: Report) -> None:
     _unique_names(pack, report)
+    _confusables(pack, report)
     _action_numbers(pack, report)
     game = pack.doc("game")
     if game is not None:
@@ -139,6 +143,15 @@ def _player_counts(pack: Pack, game: YDict, report: Report) -> None:
     if span is None:
         return
     low, high = span
+    if low > high:
+        players = game["players"]
+        report.error(
+            players.loc_of("min"),
+            "X024",
+            f"players: the minimum ({low}) is above the maximum ({high})",
+            "swap them",
+        )
+        return  # the factions and overrides are judged against a range that is not there
     for faction in pack.items_of("factions"):
         need = faction.get("min_players")
         taken = {d.loc for d in report.errors}
@@ -232,3 +245,34 @@ def _texts(node: object) -> str:
     if isinstance(node, list):
         return "".join(_texts(v) for v in node)
     return ""
+
+
+def _confusables(pack: Pack, report: Report) -> None:
+    """W103: a name or id with look-alike letters of another script (a Cyrillic 'о' in
+    'Sоlar Sails') reads like another, or like a name that is not there: say which letter,
+    and which existing name it looks like."""
+    entries: list[tuple[str, str, Loc]] = []  # (field, text, where)
+    for _kind, item in pack.items.values():
+        for key in ("id", "name"):
+            value = item.get(key)
+            if isinstance(value, str):
+                entries.append((key, value, item.loc_of(key)))
+    odd_ones = [(k, t, w) for k, t, w in entries if not t.isascii()]
+    if not odd_ones:
+        return
+    by_look: dict[str, list[str]] = {}
+    for _key, text, _loc in entries:
+        by_look.setdefault(skeleton(text), []).append(text)
+    for key, text, where in odd_ones:
+        odd = suspicious(text)
+        if odd is None:
+            continue
+        twins = [t for t in by_look.get(skeleton(text), []) if t != text and suspicious(t) is None]
+        hint = f"did you mean '{twins[0]}'?" if twins else "type it with Latin letters"
+        report.warning(
+            where,
+            "W103",
+            f"the {key} '{text}' has the letter {lookalike(odd)}"
+            + (f"; it reads like the {key} '{twins[0]}' but is another" if twins else ""),
+            hint,
+        )

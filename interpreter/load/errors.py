@@ -138,8 +138,10 @@ def read_source(path: str) -> str | None:
     cached = _SOURCE_CACHE.get(path)
     if cached is not None and cached[0] == stamp:
         return cached[1]
+    from lastlight.interpreter.load.fileio import read_bounded
+
     try:
-        raw = Path(path).read_bytes()
+        raw = read_bounded(path, 16 << 20)
     except OSError:
         raw = b"\x00"
     # a binary file shows no line; a file in another encoding shows its line with replacements

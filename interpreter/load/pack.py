@@ -9,6 +9,7 @@ errors is never handed to the engine.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,8 @@ from typing import Any
 
 from lastlight.interpreter.load import schema
 from lastlight.interpreter.load.errors import ContentError, Loc, Report, did_you_mean
-from lastlight.interpreter.load.yamlload import YDict, YList, load_yaml
+from lastlight.interpreter.load.fileio import read_bounded
+from lastlight.interpreter.load.yamlload import MAX_FILE_BYTES, YDict, YList, load_yaml
 
 #: Every kind of content document, in the order they are built.
 KINDS: tuple[str, ...] = (
@@ -94,21 +96,52 @@ def _display(path: Path) -> str:
 SCENARIO_DIR = "scenarios"
 
 
+#: The manifest that makes a folder a pack.
+MANIFEST = "pack.yaml"
+#: A pack holds at most this many YAML files, in folders at most this deep.
+MAX_FILES = 200
+MAX_FOLDER_DEPTH = 4
+
+
 def discover(root: Path) -> list[Path]:
     """The YAML files of a pack folder, sorted so that loading never depends on the file system.
-    The `scenarios/` subfolder holds the pack's tests, read by `lastlight test`."""
-    return sorted(
-        p
-        for p in root.rglob("*")
-        if p.suffix in (".yaml", ".yml")
-        and p.is_file()
-        and SCENARIO_DIR not in p.relative_to(root).parts[:-1]
-    )
+    The `scenarios/` subfolder holds the pack's tests, read by `lastlight test`; hidden folders
+    and symlinked folders are not entered, and the walk stops a little past MAX_FILES."""
+    found: list[Path] = []
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        rel = Path(folder).relative_to(root).parts
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if not d.startswith(".")
+            and not (not rel and d == SCENARIO_DIR)
+            and len(rel) < MAX_FOLDER_DEPTH
+        )
+        for name in files:
+            if name.endswith((".yaml", ".yml")) and not name.startswith("."):
+                found.append(Path(folder) / name)
+        if len(found) > MAX_FILES:
+            break
+    return sorted(found)
+
+
+def is_pack(root: Path) -> bool:
+    """A pack is a folder with a `pack.yaml` manifest."""
+    return (root / MANIFEST).is_file()
 
 
 def read_documents(root: Path, report: Report) -> list[Document]:
     docs: list[Document] = []
-    for path in discover(root):
+    paths = discover(root)
+    if len(paths) > MAX_FILES:
+        report.error(
+            Loc(_display(root)),
+            "X013",
+            f"the pack holds more than {MAX_FILES} YAML files",
+            hint="is this the pack folder?",
+        )
+        return docs
+    for path in paths:
         shown = _display(path)
         data, problems = load_yaml(path, shown)
         report.extend(problems)
@@ -242,7 +275,9 @@ def clear_caches() -> None:
     """Forget cached schema results and parsed effect texts (the parser and the validators stay
     built): the next load does all the work again, as for content never seen before."""
     from lastlight.interpreter.effects.parser import _parse_clause_cached
+    from lastlight.interpreter.load.yamlload import clear_cache
 
+    clear_cache()
     _SCHEMA_CACHE.clear()
     _parse_clause_cached.cache_clear()
 
@@ -258,13 +293,24 @@ def load_pack(root: str | Path) -> tuple[Pack, Report]:
     if not root.is_dir():
         report.error(Loc(_display(root)), "Y001", "not a content folder (no such directory)")
         return pack, report
+    if not is_pack(root):
+        report.error(
+            Loc(_display(root)),
+            "X010",
+            f"not a content pack: the folder has no {MANIFEST} manifest",
+            hint=f"a pack is a folder holding {MANIFEST} with 'kind: pack'",
+        )
+        return pack, report
     docs = read_documents(root, report)
     if not docs and not report.items:
         report.error(Loc(_display(root)), "X010", "no YAML content files in this folder")
         return pack, report
     digest = hashlib.sha256()
     for doc in docs:
-        raw = Path(doc.path).read_bytes() if Path(doc.path).exists() else b""
+        try:
+            raw = read_bounded(doc.path, MAX_FILE_BYTES)
+        except OSError:
+            raw = b""
         digest.update(raw)
         # The same bytes at the same place validate the same: a long-lived process (a watch
         # loop, an editor) re-checks only the files that changed.

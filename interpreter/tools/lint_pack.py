@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lastlight.interpreter.load.errors import Diagnostic, Loc, did_you_mean
+from lastlight.interpreter.load.fileio import read_bounded
 from lastlight.interpreter.load.pack import KINDS, SCENARIO_DIR, Pack, discover, load_pack
 from lastlight.interpreter.load.schema import validate
-from lastlight.interpreter.load.yamlload import YDict, YList, load_yaml
+from lastlight.interpreter.load.yamlload import MAX_FILE_BYTES, YDict, YList, load_yaml
 from lastlight.interpreter.tools.scenario_lint import check_scenarios, duplicate_ids
 
 
@@ -93,7 +94,7 @@ def is_pack_folder(folder: Path) -> bool:
         return False
     for candidate in sorted(folder.glob("*.y*ml")):
         try:
-            text = candidate.read_text(encoding="utf-8")
+            text = read_bounded(candidate, MAX_FILE_BYTES).decode("utf-8")
         except (OSError, UnicodeDecodeError):
             continue
         if _MANIFEST.search(text):

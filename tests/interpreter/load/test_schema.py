@@ -16,6 +16,7 @@ KINDS = [
     "game",
     "pack",
     "planets",
+    "replay",
     "scenarios",
     "setups",
     "technologies",

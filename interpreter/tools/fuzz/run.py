@@ -1,0 +1,170 @@
+"""The fuzz run: random games, mutated packs and mutated replays, interleaved, until the targets
+are met or the time is up. Every finding is written to the output folder as a reproducer."""
+
+from __future__ import annotations
+
+import json
+import signal
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lastlight.interpreter.engine.bots import RandomBot, ask
+from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.replay import make_replay
+from lastlight.interpreter.engine.rng import Rng, seed_state
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.load.pack import load_pack_or_raise
+from lastlight.interpreter.tools.fuzz.games import Finding, fuzz_game
+from lastlight.interpreter.tools.fuzz.mutate import PackMutator, fuzz_pack, fuzz_replay
+
+#: Seconds one game, pack or replay may take before it counts as a hang.
+HANG_SECONDS = 60
+
+
+@dataclass
+class Tally:
+    games: Counter[int] = field(default_factory=Counter)  # by player count
+    replays_checked: int = 0
+    packs: int = 0
+    replays: int = 0
+    findings: Counter[str] = field(default_factory=Counter)  # kind -> count
+    files: list[Path] = field(default_factory=list)
+    seconds: float = 0.0
+    stopped: bool = False  # stopped early by a signal
+
+    @property
+    def total_games(self) -> int:
+        return sum(self.games.values())
+
+    def line(self) -> str:
+        per = ", ".join(f"{n}p {c}" for n, c in sorted(self.games.items()))
+        games = f"{self.total_games} games"
+        if per:
+            games += f" ({per}; {self.replays_checked} replayed)"
+        found = ", ".join(f"{k} {c}" for k, c in sorted(self.findings.items())) or "none"
+        return (
+            f"{games}, {self.packs} mutated packs, {self.replays} mutated replays in "
+            f"{self.seconds:.0f}s; findings: {found}" + (" (stopped early)" if self.stopped else "")
+        )
+
+    @property
+    def bad(self) -> int:
+        # "refused": content that lints clean tripped an engine guard, a loop the static
+        # checks missed; as much a finding as a crash
+        return sum(self.findings.values())
+
+
+class _Hang(BaseException):
+    pass
+
+
+_STOP: list[bool] = []
+
+
+def stop_requested() -> bool:
+    return bool(_STOP)
+
+
+def request_stop(signum: int = 0, frame: object = None) -> None:
+    """Finish the game, pack or replay at hand, then stop and report (SIGTERM, SIGINT)."""
+    _STOP.append(True)
+
+
+@contextmanager
+def _time_limit(seconds: int) -> Iterator[None]:
+    def on_alarm(signum: int, frame: object) -> None:
+        raise _Hang(f"no answer within {seconds}s")
+
+    try:
+        old = signal.signal(signal.SIGALRM, on_alarm)
+    except ValueError:  # not the main thread: no alarm
+        yield
+        return
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def run(
+    content: Path,
+    *,
+    seconds: float,
+    games: int,
+    packs: int,
+    replays: int,
+    seed: int,
+    out: Path,
+    players: tuple[int, ...] = (2, 3, 4),
+    replay_every: int = 10,
+    progress: Callable[[Tally], None] | None = None,
+    progress_every: float = 30.0,
+) -> Tally:
+    """Fuzz until each target is met or `seconds` pass; returns the tally."""
+    rules = Rules.from_pack(load_pack_or_raise(content))
+    players = tuple(n for n in players if rules.players_min <= n <= rules.players_max)
+    tally = Tally()
+    rng = Rng(seed_state(seed))
+    started = last = time.monotonic()
+    base_replay = _base_replay(rules, seed)
+    with tempfile.TemporaryDirectory(prefix="lastlight-fuzz-") as tmp:
+        work = Path(tmp)
+        mutator = PackMutator(content, work) if packs else None
+        done = {"games": 0, "packs": 0, "replays": 0}
+        targets = {"games": games, "packs": packs, "replays": replays}
+        while True:
+            now = time.monotonic()
+            tally.seconds = now - started
+            if now - started >= seconds:
+                break
+            open_kinds = [k for k in targets if done[k] < targets[k]]
+            if not open_kinds:
+                break
+            kind = min(open_kinds, key=lambda k: done[k] / targets[k])
+            n = done[kind]
+            finding: Finding | None
+            if stop_requested():
+                tally.stopped = True
+                break
+            try:
+                with _time_limit(HANG_SECONDS):
+                    if kind == "games":
+                        count = players[n % len(players)]
+                        check = replay_every > 0 and n % replay_every == 0
+                        finding = fuzz_game(rules, count, seed + n, replay_check=check)
+                        tally.games[count] += 1
+                        tally.replays_checked += check
+                    elif kind == "packs":
+                        assert mutator is not None
+                        finding = fuzz_pack(mutator, rng, seed + n)
+                        tally.packs += 1
+                    else:
+                        finding = fuzz_replay(rules, base_replay, rng, work)
+                        tally.replays += 1
+            except _Hang as exc:
+                finding = Finding("hang", kind.rstrip("s"), f"#{n}: {exc}")
+            done[kind] += 1
+            if finding is not None:
+                tally.findings[finding.kind] += 1
+                number = sum(tally.findings.values())
+                tally.files += finding.write(out, number)
+            if progress and now - last >= progress_every:
+                last = now
+                progress(tally)
+        tally.seconds = time.monotonic() - started
+    return tally
+
+
+def _base_replay(rules: Rules, seed: int) -> dict:
+    game = Game.new(rules, rules.players_min, seed, log=False)
+    bot = RandomBot(seed)
+    while not game.over:
+        game.apply(ask(bot, game))
+    return json.loads(json.dumps(make_replay(game, rules, ["random"] * rules.players_min)))

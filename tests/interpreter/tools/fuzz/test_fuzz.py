@@ -1,0 +1,107 @@
+"""The fuzzer: watched games, mutated packs and replays, and reproducers for what it finds."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from lastlight.cli.main import main
+from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.replay import load_replay
+from lastlight.interpreter.engine.rng import Rng, seed_state
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.tools.fuzz import run as fuzz_run
+from lastlight.interpreter.tools.fuzz.games import fuzz_game
+from lastlight.interpreter.tools.fuzz.mutate import PackMutator, fuzz_pack, mutate_replay
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_watched_games_are_sound(rules: Rules, players: int) -> None:
+    for seed in range(2):
+        assert fuzz_game(rules, players, seed, replay_check=True) is None
+
+
+def test_the_heuristic_bot_near_a_home_sector_not_in_play(rules: Rules) -> None:
+    """Found by the fuzzer (2 players, seed 45368, random + heuristic): the bot looked up a
+    sector the board reaches but the game does not use (KeyError 'h1', exit 70 in `play`)."""
+    assert fuzz_game(rules, 2, 45368, replay_check=False) is None
+
+
+def test_a_crash_in_a_game_comes_back_with_a_replay_that_reproduces_it(
+    rules: Rules, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = Game.apply
+    calls = {"n": 0}
+
+    def flaky(self: Game, decision: dict) -> None:
+        calls["n"] += 1
+        if calls["n"] == 40:
+            raise ZeroDivisionError("planted")
+        real(self, decision)
+
+    monkeypatch.setattr(Game, "apply", flaky)
+    finding = fuzz_game(rules, 3, 11, replay_check=False)
+    assert finding is not None and finding.kind == "crash"
+    assert "ZeroDivisionError: planted" in finding.message and "Traceback" in finding.detail
+    assert "reproduce: lastlight play -n 3 -s 11 --bots " in finding.detail
+    files = finding.write(tmp_path, 1)
+    replay = next(p for p in files if p.name.endswith("replay.json"))
+    data = load_replay(replay)  # a valid replay: its decisions lead up to the crash
+    assert data["players"] == 3 and data["seed"] == 11 and len(data["decisions"]) == 39
+
+
+def test_a_mutated_pack_file_is_put_back(tmp_path: Path) -> None:
+    mutator = PackMutator(content_dir(), tmp_path)
+    before = {p.name: p.read_bytes() for p in mutator.files}
+    rng = Rng(seed_state(5))
+    for seed in range(12):
+        assert fuzz_pack(mutator, rng, seed) is None
+    assert {p.name: p.read_bytes() for p in mutator.files} == before
+
+
+def test_replay_mutations_are_deterministic_and_change_something(rules: Rules) -> None:
+    base = fuzz_run._base_replay(rules, 1)
+    first = [mutate_replay(Rng(seed_state(s)), base) for s in range(20)]
+    again = [mutate_replay(Rng(seed_state(s)), base) for s in range(20)]
+    assert first == again
+    assert sum(text != json.dumps(base, indent=1) for _, text in first) >= 15
+
+
+def test_the_fuzz_command_reports_its_figures(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        main,
+        ["fuzz", "--minutes", "1", "--games", "4", "--packs", "4", "--replays", "4",
+         "--out", str(tmp_path / "found")],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert re.search(
+        r"4 games \(2p 2, 3p 1, 4p 1; 1 replayed\), 4 mutated packs, 4 mutated replays in "
+        r"\d+s; findings: none",
+        result.output,
+    ), result.output
+    assert not (tmp_path / "found").exists()
+
+
+def test_a_finding_fails_the_run_and_names_its_reproducer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(fuzz_run, "fuzz_replay", lambda *a: _crash())
+    result = CliRunner().invoke(
+        main,
+        ["fuzz", "--minutes", "1", "--games", "0", "--packs", "0", "--replays", "2",
+         "--out", str(tmp_path / "found")],
+    )  # fmt: skip
+    assert result.exit_code == 1, result.output
+    assert "findings: crash 2" in result.output
+    notes = sorted((tmp_path / "found").glob("*-crash.txt"))
+    assert len(notes) == 2 and "planted" in notes[0].read_text()
+
+
+def _crash():  # type: ignore[no-untyped-def]
+    from lastlight.interpreter.tools.fuzz.games import Finding
+
+    return Finding("crash", "replay", "KeyError: planted", "", {"replay.json": "{}"})
