@@ -94,6 +94,8 @@ def fuzz_command(
     # a memory blow-up is a MemoryError, caught and written out like any crash.
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     cap = 4 << 30 if hard == resource.RLIM_INFINITY else min(4 << 30, hard)
+    old_term = signal.getsignal(signal.SIGTERM)
+    old_int = signal.getsignal(signal.SIGINT)
     if soft == resource.RLIM_INFINITY or soft > cap:
         resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
     signal.signal(signal.SIGTERM, request_stop)
@@ -120,6 +122,11 @@ def fuzz_command(
             click.echo(diag.render(), err=True)
         click.echo("lastlight fuzz: the content to fuzz must lint clean", err=True)
         sys.exit(1)
+    finally:
+        # the cap and the handlers are this run's, not the caller's (a test runner, a script)
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+        signal.signal(signal.SIGTERM, old_term)
+        signal.signal(signal.SIGINT, old_int)
     click.echo(tally.line())
     if tally.files:
         click.echo(f"reproducers written to {out}/:")
