@@ -4,7 +4,8 @@ Checks (located): B101 unknown sector, B102 planet counts that disagree with the
 B103 more than 7 asteroids, B104 a piece where it cannot be (two things on one place, a planet on
 a home or the center, an asteroid on a home or its only way out), B105 asymmetric seats (over all
 rotations, or at the opening: which seat differs, and how), B106 a setup for a player count the
-game does not have or given twice, B107 the wrong number of homes, B108 not enough planets or tokens in the box.
+game does not have or given twice, B107 the wrong number of homes, B108 not enough planets or
+tokens in the box.
 
 `deal(setup, board, planets, piles, rng)` deals one from a seeded generator (R-SET-03).
 """

@@ -12,8 +12,8 @@ from lastlight.interpreter.board.setups import (
     opening_profile,
     seat_profile,
 )
-from lastlight.interpreter.load.errors import Report
 from lastlight.interpreter.engine.rng import Rng, seed_state
+from lastlight.interpreter.load.errors import Report
 from lastlight.interpreter.load.pack import Pack
 
 COUNTS = {
@@ -83,7 +83,8 @@ def test_lint_b105_catches_an_opening_that_is_not_symmetric(pack: Pack) -> None:
     _check_symmetry(setup, board, report)
     messages = [d.message for d in report.errors if d.code == "B105"]
     assert messages and all("at the opening" in m for m in messages), messages
-    assert any("seat 1 (h1) 0" in m for m in messages) and any("seat 3 (h3) 0" in m for m in messages)
+    assert any("seat 1 (h1) 0" in m for m in messages)
+    assert any("seat 3 (h3) 0" in m for m in messages)
 
 
 def test_r_set_03_same_seed_same_board_other_seed_other_board(pack: Pack) -> None:
