@@ -68,7 +68,8 @@ def test_seats_are_symmetric_at_the_opening(pack: Pack, players: int) -> None:
 
 # The 4-player setup before issue 12: symmetric summed over rotations, but h1 and h3 had no
 # planet within two moves at rotation 0 (o2 and o6 held deep space).
-OLD_4P_PLANETS = ["i0", "i1", "i2", "o0", "o1", "o3", "o4", "o5", "o7", "d1", "d4", "d7", "d10", "d2", "d8"]
+OLD_4P_PLANETS = ["i0", "i1", "i2", "o0", "o1", "o3", "o4", "o5", "o7"]
+OLD_4P_PLANETS += ["d1", "d4", "d7", "d10", "d2", "d8"]
 
 
 def test_lint_b105_catches_an_opening_that_is_not_symmetric(pack: Pack) -> None:
