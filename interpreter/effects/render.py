@@ -103,7 +103,11 @@ def _singular(noun: str) -> str:
         ("cards", "card"),
     ):
         noun = noun.replace(plural, single)
-    return noun
+    return re.sub(
+        r"\bon (inner|outer|distant) planet\b",
+        lambda m: f"on {'a' if m.group(1) == 'distant' else 'an'} {m.group(1)} planet",
+        noun,
+    )
 
 
 _BY_COUNT_RE = re.compile(r"^0 \((\d+) with (\d+) players\)$")
