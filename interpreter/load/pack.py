@@ -92,17 +92,22 @@ def _display(path: Path) -> str:
 
 #: A pack's scenario tests live in this subfolder; they test the pack and are not part of it.
 SCENARIO_DIR = "scenarios"
+#: A pack's balance targets (`balance/bands.yaml`, read by `lastlight balance --check`) are
+#: not part of the pack either.
+BALANCE_DIR = "balance"
 
 
 def discover(root: Path) -> list[Path]:
     """The YAML files of a pack folder, sorted so that loading never depends on the file system.
-    The `scenarios/` subfolder holds the pack's tests, read by `lastlight test`."""
+    The `scenarios/` subfolder holds the pack's tests, read by `lastlight test`; `balance/`
+    its balance bands, read by `lastlight balance --check`."""
     return sorted(
         p
         for p in root.rglob("*")
         if p.suffix in (".yaml", ".yml")
         and p.is_file()
         and SCENARIO_DIR not in p.relative_to(root).parts[:-1]
+        and BALANCE_DIR not in p.relative_to(root).parts[:-1]
     )
 
 
