@@ -1,7 +1,8 @@
 """Write docs/balance.md from all-planner sweeps: the figures before and after, per player count.
 
     # the sweep behind the committed docs/balance.md (both sides on the same seeds):
-    python benchmarks/balance_doc.py --games 400 --seed 12 --before-dir runs/before -o docs/balance.md
+    python benchmarks/balance_doc.py --games 400 --seed 12 --before-dir runs/before \
+        -o docs/balance.md
 
 `--before-dir` holds `before-2.parquet`, `before-3.parquet`, `before-4.parquet`: sweeps of the
 pack as it was, made with that revision's own lastlight (its setups fail today's lint, which is
@@ -41,6 +42,10 @@ def _share(f: Figure | None) -> str:
     if f is None:
         return "–"
     return f"{_pct(f.value)} [{_pct(f.lo)}, {_pct(f.hi)}] n={f.n}"
+
+
+def _cell(v: tuple[float, float, float]) -> str:
+    return f"{_pct(v[0])} [{_pct(v[1])}, {_pct(v[2])}]"
 
 
 def _figs(rows: list[dict[str, Any]]) -> dict[tuple[str, str], Figure]:
@@ -134,8 +139,7 @@ def _section(n: int, before: list[dict[str, Any]] | None, after: list[dict[str, 
     for s in (*SOURCES, "combat decides"):
         b = lb.get(s)
         a = la[s]
-        cell = (lambda v: f"{_pct(v[0])} [{_pct(v[1])}, {_pct(v[2])}]")
-        out.append(f"| {s} | {cell(b) if b else '–'} | {cell(a)} |")
+        out.append(f"| {s} | {_cell(b) if b else '–'} | {_cell(a)} |")
     out.append("")
     gaps = [g for g in _tech_gaps(after) if abs(g[3]) > 0.10 and g[4] >= 30]
     out.append(
