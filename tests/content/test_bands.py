@@ -27,6 +27,6 @@ def test_bands_catch_an_outlier_and_pass_a_fair_figure() -> None:
     bands = load_bands(BANDS)
     nomads = _share("faction", "star-nomads", 462, 550, 0.25)  # 84% at 4 players, before
     fair = _share("faction", "iron-tide", 140, 550, 0.25)
-    seat = _share("seat", "seat 2 (4p)", 842, 2000, 0.25)  # h2's 42.1% before
+    seat = _share("seat", "seat 0 (2p)", 1160, 2000, 0.5)  # 58%: outside fair ± 4
     breaches = check(bands, [nomads, fair, seat], {})
-    assert {b.figure.key for b in breaches} == {"star-nomads", "seat 2 (4p)"}
+    assert {b.figure.key for b in breaches} == {"star-nomads", "seat 0 (2p)"}
