@@ -11,10 +11,10 @@ from lastlight.interpreter.tools.lab.run import run_sweep
 from lastlight.interpreter.tools.lab.spec import SimSpec
 
 #: Paired games for the planted change. The shipped pack is balanced (issue 12), so the lab tests
-#: play a copy in which Star Nomads' bonus is the old lopsided one (every ship +1 movement; small
-#: ships alone won ~85% of the Nomads' games) and plant its removal: ~20 Star Nomads games show it.
-PAIRED_GAMES = 80
-STRONG = '      - "your ships get +1 movement"\n'
+#: play a copy in which Star Nomads have their old lopsided bonus back (small ships +1 movement;
+#: ~85% of the Nomads' games) and plant its removal: ~30 Star Nomads games show it.
+PAIRED_GAMES = 120
+STRONG = '      - "your small ships get +1 movement"\n'
 
 
 

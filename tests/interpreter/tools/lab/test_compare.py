@@ -40,8 +40,8 @@ def test_item_changes(strong_pack: Path, planted_pack: Path) -> None:
             "change": "changed",
             "fields": {
                 "text": (
-                    ["Your ships get +1 movement."],
-                    ["Your ships get +0 movement."],
+                    ["Your small ships get +1 movement."],
+                    ["Your small ships get +0 movement."],
                 )
             },
         }
