@@ -2,9 +2,10 @@
 
 Checks (located): B101 unknown sector, B102 planet counts that disagree with the places,
 B103 more than 7 asteroids, B104 a piece where it cannot be (two things on one place, a planet on
-a home or the center, an asteroid on a home or its only way out), B105 asymmetric seats (which
-seat differs, and how), B106 a setup for a player count the game does not have or given twice,
-B107 the wrong number of homes, B108 not enough planets or tokens in the box.
+a home or the center, an asteroid on a home or its only way out), B105 asymmetric seats (over all
+rotations, or at the opening: which seat differs, and how), B106 a setup for a player count the
+game does not have or given twice, B107 the wrong number of homes, B108 not enough planets or
+tokens in the box.
 
 `deal(setup, board, planets, piles, rng)` deals one from a seeded generator (R-SET-03).
 """
@@ -168,27 +169,55 @@ def seat_profile(setup: Setup, board: Board, home: str) -> tuple[int | None, int
     return dist_center, within2, within3
 
 
+def opening_profile(setup: Setup, board: Board, home: str) -> tuple[int | None, int, int]:
+    """The first round's view of a seat: (moves to the center, planet places within 1 move,
+    within 2) with the board as it starts (rotation 0). A seat whose nearest planet is a move
+    further than its neighbour's starts behind, whatever the sum over rotations says. (Within 3
+    is not compared: four seats around three inner planets cannot all see one at rotation 0.)"""
+    blocked = frozenset(setup.asteroids)
+    planets = {s for s, _ in setup.planets}
+    reach = board.reachable(home, 2, 0, blocked)
+    within1 = sum(1 for s, d in reach.items() if d <= 1 and s in planets)
+    within2 = sum(1 for s, d in reach.items() if d <= 2 and s in planets)
+    return board.distance(home, board.center, 0, blocked), within1, within2
+
+
 def _check_symmetry(setup: Setup, board: Board, report: Report) -> None:
-    profiles = [(h, seat_profile(setup, board, h)) for h in setup.homes]
+    if _check_profiles(setup, board, report, seat_profile, "over all rotations"):
+        _check_profiles(setup, board, report, opening_profile, "at the opening, rotation 0")
+
+
+def _check_profiles(setup: Setup, board: Board, report: Report, profile: Any, when: str) -> bool:
+    profiles = [(h, profile(setup, board, h)) for h in setup.homes]
     if not profiles:
-        return
+        return True
+    names = {
+        "over all rotations": (
+            "moves to the center",
+            "planet places within 2 moves (over all rotations)",
+            "planet places within 3 moves (over all rotations)",
+        ),
+        "at the opening, rotation 0": (
+            "moves to the center at rotation 0",
+            "planet places within 1 move at rotation 0",
+            "planet places within 2 moves at rotation 0",
+        ),
+    }[when]
+    ok = True
     first_home, first = profiles[0]
     for seat, (home, prof) in enumerate(profiles[1:], start=1):
         if prof != first:
+            ok = False
             diffs = []
-            names = (
-                "moves to the center",
-                "planet places within 2 moves (over all rotations)",
-                "planet places within 3 moves (over all rotations)",
-            )
             for name, a, b in zip(names, first, prof, strict=True):
                 if a != b:
                     diffs.append(f"{name}: seat 0 ({first_home}) {a}, seat {seat} ({home}) {b}")
             report.error(
                 setup.locs.get("homes", setup.loc),
                 "B105",
-                f"{setup.players}-player seats are not symmetric: " + "; ".join(diffs),
+                f"{setup.players}-player seats are not symmetric {when}: " + "; ".join(diffs),
             )
+    return ok
 
 
 def deal(

@@ -181,7 +181,7 @@ _form(
     E,
     "make_trades",
     "make {n:amount} trade",
-    "make {n} {n|trade|trades} (the same one may repeat)",
+    "make {n} {n|trade|trades (the same one may repeat)}",
     "Choose that many of the game's trade options, repeats allowed.",
     "make 1 trade",
 )

@@ -52,7 +52,36 @@ def _fill(template: str, args: Mapping[str, Any], params: Mapping[str, int] | No
     return text.replace(" a inner", " an inner").replace(" a outer", " an outer")
 
 
+# How a change to a rule parameter reads on a card (`+1 $claim_outer`): {n} is the size of the
+# change, {more} "more" or "fewer", {n|one|many} picks the noun's number. A parameter not listed
+# here (a pack's own) falls back to "N more/fewer <name in words>".
+PARAM_TEXT: dict[str, str] = {
+    "research_draw": "when you research, draw {n} {more} {n|technology|technologies}",
+    "research_keep": "when you research, keep {n} {more} {n|technology|technologies}",
+    "trade_choices": "when you trade, make {n} {more} {n|trade|trades}",
+    "claim_inner": "when you claim, gain {n} {more} light per extractor on an inner planet",
+    "claim_outer": "when you claim, gain {n} {more} light per extractor on an outer planet",
+    "claim_distant": "when you claim, gain {n} {more} light per extractor on a distant planet",
+    "center_light": "when the board rotates, gain {n} {more} light per ship of yours in the center",
+    "construct_extractors": "when you construct, build up to {n} {more} {n|extractor|extractors}",
+    "graveyard_size": "your graveyard scores when it holds {n} {more} {n|unit|units}",
+    "graveyard_light": "when your graveyard scores, gain {n} {more} light",
+    "refresh_min_played": "you need {n} {more} played action {n|card|cards} to play Refresh",
+}
+
+
+def _param_change(delta: int, param: str) -> str:
+    name = param.lstrip("$")
+    n = abs(delta)
+    more = "more" if delta >= 0 else "fewer"
+    template = PARAM_TEXT.get(name, "{n} {more} " + name.replace("_", " "))
+    template = re.sub(r"\{n\|([^|}]*)\|([^}]*)\}", lambda m: m.group(1 if n == 1 else 2), template)
+    return template.replace("{n}", str(n)).replace("{more}", more)
+
+
 def render_phrase(phrase: ast.Phrase, params: Mapping[str, int] | None = None) -> str:
+    if phrase.form == "param" and isinstance(phrase.args.get("delta"), int):
+        return _param_change(phrase.args["delta"], str(phrase.args.get("param", "")))
     return _fill(FORMS[phrase.form].text, phrase.args, params)
 
 
@@ -71,9 +100,32 @@ def _singular(noun: str) -> str:
         ("extractors", "extractor"),
         ("planets", "planet"),
         ("units", "unit"),
+        ("cards", "card"),
     ):
         noun = noun.replace(plural, single)
-    return noun
+    return re.sub(
+        r"\bon (inner|outer|distant) planet\b",
+        lambda m: f"on {'a' if m.group(1) == 'distant' else 'an'} {m.group(1)} planet",
+        noun,
+    )
+
+
+_BY_COUNT_RE = re.compile(r"^0 \((\d+) with (\d+) players\)$")
+
+
+def _compare(noun: str, words: str, amount: str) -> str:
+    """`you have at least 2 ships in the center`, not `your ships ... number at least 2`."""
+    suffix = ""
+    by_count = _BY_COUNT_RE.match(amount)
+    if by_count and words in ("at least", "more than"):
+        # "at least 0" holds always: say only where the number matters
+        amount, players = by_count.groups()
+        suffix = f" (only in a {players}-player game)"
+    if amount == "1":
+        noun = _singular(noun)
+    if noun.startswith("your "):
+        return f"you have {words} {amount} {noun[len('your '):]}{suffix}"
+    return f"there are {words} {amount} {noun}{suffix}"
 
 
 def render_cond(cond: ast.Cond, params: Mapping[str, int] | None = None) -> str:
@@ -88,7 +140,7 @@ def render_cond(cond: ast.Cond, params: Mapping[str, int] | None = None) -> str:
             "==": "exactly",
             "!=": "other than",
         }[cond.op]
-        return f"{render_phrase(cond.noun, params)} number {words} {_amount(cond.value, params)}"
+        return _compare(render_phrase(cond.noun, params), words, _amount(cond.value, params))
     if isinstance(cond, ast.And):
         return f"{render_cond(cond.left, params)} and {render_cond(cond.right, params)}"
     if isinstance(cond, ast.Or):

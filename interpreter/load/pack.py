@@ -94,6 +94,9 @@ def _display(path: Path) -> str:
 
 #: A pack's scenario tests live in this subfolder; they test the pack and are not part of it.
 SCENARIO_DIR = "scenarios"
+#: A pack's balance targets (`balance/bands.yaml`, read by `lastlight balance --check`) are
+#: not part of the pack either.
+BALANCE_DIR = "balance"
 
 
 #: The manifest that makes a folder a pack.
@@ -105,8 +108,9 @@ MAX_FOLDER_DEPTH = 4
 
 def discover(root: Path) -> list[Path]:
     """The YAML files of a pack folder, sorted so that loading never depends on the file system.
-    The `scenarios/` subfolder holds the pack's tests, read by `lastlight test`; hidden folders
-    and symlinked folders are not entered, and the walk stops a little past MAX_FILES."""
+    The `scenarios/` subfolder holds the pack's tests, read by `lastlight test`, and `balance/`
+    its balance bands, read by `lastlight balance --check`; hidden folders and symlinked folders
+    are not entered, and the walk stops a little past MAX_FILES."""
     found: list[Path] = []
     for folder, dirs, files in os.walk(root, followlinks=False):
         rel = Path(folder).relative_to(root).parts
@@ -114,7 +118,7 @@ def discover(root: Path) -> list[Path]:
             d
             for d in dirs
             if not d.startswith(".")
-            and not (not rel and d == SCENARIO_DIR)
+            and not (not rel and d in (SCENARIO_DIR, BALANCE_DIR))
             and len(rel) < MAX_FOLDER_DEPTH
         )
         for name in files:

@@ -32,7 +32,7 @@ EVENT_RATE = {
     "rotation": 0.17, "reveal_token": 0.25, "draw": 0.35, "manufacture": 0.3, "build_ship": 0.2,
     "activated": 0.1, "deal_damage": 0.05, "game_end": 0.0, "gain": 0.2, "tech_in_play": 0.2,
     "planet_controlled": 0.1, "ship_in_center": 0.15, "others_lose": 0.05, "pick_up_one": 0.05,
-    "repair_here": 0.05, "reroll": 0.05, "draw_tech": 0.35,
+    "repair_here": 0.05, "reroll": 0.05, "draw_tech": 0.35, "build_extractor": 0.2,
 }  # fmt: skip
 
 #: Worth per round of +1 to a rule parameter (game.yaml `parameters`), by parameter name.
@@ -54,7 +54,10 @@ STATIC_FORMS = {
 }  # fmt: skip
 
 #: Nouns a counter (`per N noun`) or a comparison may count, read from the context.
-COUNTED_NOUNS = {"planet_controlled", "control_planet", "tech_in_play", "ship_in_center"}
+COUNTED_NOUNS = {
+    "planet_controlled", "control_planet", "tech_in_play", "ship_in_center", "extractor_on",
+    "ships_on_board",
+}  # fmt: skip
 
 
 @dataclass
@@ -199,6 +202,12 @@ def count(noun: ast.Phrase, ctx: Context) -> float:
         return ctx.techs + 2
     if form == "ship_in_center":
         return ctx.center_ships
+    if form == "extractor_on":  # one extractor per planet held
+        place = noun.args.get("place")
+        return ctx.planets_by_place.get(place, 0) + 0.3 if place else ctx.planets + 0.5
+    if form == "ships_on_board":
+        size = noun.args.get("size")
+        return ctx.ships_by_size.get(size, 0) if size else sum(ctx.ships_by_size.values())
     return 1.0
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from lastlight.interpreter.effects.parser import parse_clause
 from lastlight.interpreter.effects.render import render_clause
@@ -19,7 +21,14 @@ CASES = [
     ),
     ("your small ships get +1 movement", "Your small ships get +1 movement."),
     ("attached ships have bombardment", "Ships of the attached type have bombardment."),
-    ("+1 $trade_choices", "+1 to your trade choices."),
+    ("+1 $trade_choices", "When you trade, make 1 more trade."),
+    ("-1 $graveyard_size", "Your graveyard scores when it holds 1 fewer unit."),
+    ("+2 $claim_outer", "When you claim, gain 2 more light per extractor on an outer planet."),
+    ("make 1 trade", "Make 1 trade."),
+    (
+        "when the board rotates: gain 1 light if ships in the center >= 2",
+        "When the board rotates: gain 1 light if you have at least 2 ships in the center.",
+    ),
     ("you resolve command last", "You resolve command after every other player."),
     (
         "draw $research_draw technologies keep $research_keep",
@@ -63,3 +72,27 @@ def test_every_shipped_effect_renders_a_sentence(pack: Pack) -> None:
     assert len(texts) > 100
     for text in texts:
         assert text and text.endswith(".") and "{" not in text and "  " not in text, text
+
+
+def _leaks(text: str, names: set[str]) -> list[str]:
+    """Words a player would not understand: `$names`, snake_case words, rule parameter names."""
+    found = re.findall(r"\$\w+|\b[a-z]+_[a-z_]+\b", text)
+    spaced = [n for n in names if n.replace("_", " ") in text.lower()]
+    return found + spaced
+
+
+def test_no_generated_text_leaks_a_parameter_name(pack: Pack) -> None:
+    """Every generated text of the shipped pack, listed, reads without rule-parameter names."""
+    names = set(pack.models["effects"].params)
+    texts = sorted({c.text for c in pack.models["effects"].all()})
+    assert names, "the pack's rule parameters are known"
+    leaks = {t: _leaks(t, names) for t in texts if _leaks(t, names)}
+    assert not leaks, "\n".join(f"{t!r}: {w}" for t, w in leaks.items())
+
+
+@pytest.mark.parametrize(
+    "text", ["+1 to your claim outer.", "Gain $center_light light.", "-1 to your graveyard_size."]
+)
+def test_the_leak_check_catches_old_texts(text: str) -> None:
+    names = {"claim_outer", "center_light", "graveyard_size"}
+    assert _leaks(text, names)

@@ -99,7 +99,9 @@ def test_an_observation_is_plain_json_without_private_parts(rules: Rules) -> Non
             else:
                 assert pl["tech_hand"] is None
                 assert pl["tech_hand_count"] == len(game.state["players"][o]["tech_hand"])
-                assert pl["ach"] is None and pl["offer_a"] is None and pl["chosen"] is None
+                assert pl["ach"] is None and pl["offer_a"] is None
+                if obs["stage"] == "select":  # revealed together once all have chosen
+                    assert pl["chosen"] is None
         tokens = set(rules.tokens)
         for info in obs["sectors"].values():
             if info["token"] and not info["up"]:

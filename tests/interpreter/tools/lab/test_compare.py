@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.tools.lab.compare import ablation, compare_rows, item_changes
 from lastlight.interpreter.tools.lab.run import run_sweep
 from lastlight.interpreter.tools.lab.spec import load_rules
@@ -25,14 +23,15 @@ def test_planted_change_moves_star_nomads(base_rows: list, planted_rows: list) -
     assert [r["faction"] for r in base_rows] == [r["faction"] for r in planted_rows]
 
 
-def test_unchanged_pack_moves_nothing(base_rows: list) -> None:
-    again = run_sweep(spec_for(content_dir(), PAIRED_GAMES, seed=11), 1)
+def test_unchanged_pack_moves_nothing(base_rows: list, strong_pack: Path) -> None:
+    again = run_sweep(spec_for(strong_pack, PAIRED_GAMES, seed=11), 1)
     moved = compare_rows(base_rows, again, seed=1)
     assert moved and not any(m.moved for m in moved)
     assert all(m.change.diff == 0 for m in moved)
 
 
-def test_item_changes(rules: Rules, planted_pack: Path) -> None:
+def test_item_changes(strong_pack: Path, planted_pack: Path) -> None:
+    rules = load_rules(str(strong_pack))
     changes = item_changes(rules, load_rules(str(planted_pack)))
     assert changes == [
         {
@@ -50,8 +49,9 @@ def test_item_changes(rules: Rules, planted_pack: Path) -> None:
     assert item_changes(rules, rules) == []
 
 
-def test_ablation_measures_the_holder(rules: Rules, base_rows: list) -> None:
-    spec = spec_for(content_dir(), PAIRED_GAMES, seed=11)
+def test_ablation_measures_the_holder(strong_pack: Path, base_rows: list) -> None:
+    rules = load_rules(str(strong_pack))
+    spec = spec_for(strong_pack, PAIRED_GAMES, seed=11)
     blanked = run_sweep(replace(spec, blank=("star-nomads",)), 2)
     # a blank keeps id, cost and copies: the deal is the same
     assert [r["faction"] for r in blanked] == [r["faction"] for r in base_rows]

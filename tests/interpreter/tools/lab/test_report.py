@@ -17,6 +17,8 @@ from lastlight.interpreter.tools.lab.report import (
     render_text,
 )
 
+from .conftest import PAIRED_GAMES
+
 
 def _row(game: int, seat: int, win: bool, faction: str) -> dict:
     return {
@@ -46,7 +48,7 @@ def test_flags_follow_the_interval() -> None:
 def test_report_forms(base_rows: list) -> None:
     rep = BalanceReport.from_rows(base_rows, {"players": [4], "bots": ["heuristic"], "seed": 11})
     data = json.loads(render_json(rep))
-    assert data["games"] == 80 and data["figures"]
+    assert data["games"] == PAIRED_GAMES and data["figures"]
     nomads = next(f for f in data["figures"] if f["key"] == "star-nomads")
     assert nomads["flag"] == "above" and nomads["lo"] > 0.25
     assert "star-nomads" in render_text(rep) and "| star-nomads |" in render_markdown(rep)

@@ -1,0 +1,196 @@
+"""Write docs/balance.md from all-planner sweeps: the figures before and after, per player count.
+
+    # the sweep behind the committed docs/balance.md (both sides on the same seeds):
+    python benchmarks/balance_doc.py --games 400 --seed 12 --before-dir runs/before \
+        -o docs/balance.md
+
+`--before-dir` holds `before-2.parquet`, `before-3.parquet`, `before-4.parquet`: sweeps of the
+pack as it was, made with that revision's own lastlight (its setups fail today's lint, which is
+the point of the change), e.g. for revision 75b55bc:
+
+    git archive 75b55bc | tar -x -C /tmp/old/lastlight
+    PYTHONPATH=/tmp/old python -c "from lastlight.cli.main import main; main()" sim \
+        --content /tmp/old/lastlight/content --games 400 --players N --bots planner --seed 12 \
+        -o runs/before/before-N.parquet
+
+The "after" sweeps are played here (`lastlight sim`, same seed and games) unless
+`--after-dir` names files made already. Every share carries its 95% Wilson interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from lastlight.interpreter.tools.lab.figures import Figure, summarize
+from lastlight.interpreter.tools.lab.rows import SOURCES, read_results
+from lastlight.interpreter.tools.lab.stats import wilson
+
+COUNTS = (2, 3, 4)
+COMBAT = ("graveyard", "combat")  # light that fighting decides, by the sim's source columns
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _share(f: Figure | None) -> str:
+    if f is None:
+        return "–"
+    return f"{_pct(f.value)} [{_pct(f.lo)}, {_pct(f.hi)}] n={f.n}"
+
+
+def _cell(v: tuple[float, float, float]) -> str:
+    return f"{_pct(v[0])} [{_pct(v[1])}, {_pct(v[2])}]"
+
+
+def _figs(rows: list[dict[str, Any]]) -> dict[tuple[str, str], Figure]:
+    return {(f.group, f.key): f for f in summarize(rows)}
+
+
+def _light_shares(rows: list[dict[str, Any]]) -> dict[str, tuple[float, float, float]]:
+    """Share of all light by source, with a 95% interval over games (a ratio of sums)."""
+    import numpy as np
+    from scipy import stats
+
+    games: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for r in rows:
+        g = games[r["game"]]
+        g["total"] += r["light"]
+        for s in SOURCES:
+            g[s] += r[f"light_{s}"]
+        g["combat decides"] += sum(r[f"light_{s}"] for s in COMBAT)
+    out = {}
+    per = list(games.values())
+    total = np.array([g["total"] for g in per])
+    for s in (*SOURCES, "combat decides"):
+        part = np.array([g[s] for g in per])
+        ratio = part.sum() / total.sum()
+        # delta-method interval of a ratio of means over games
+        resid = part - ratio * total
+        se = float(np.sqrt(resid.var(ddof=1) / len(per)) / total.mean()) if len(per) > 1 else 0.0
+        z = float(stats.norm.ppf(0.975))
+        out[s] = (ratio, max(0.0, ratio - z * se), ratio + z * se)
+    return out
+
+
+def _tech_gaps(rows: list[dict[str, Any]]) -> list[tuple[str, float, float, float, int]]:
+    """(technology, holders' win share, others' win share, gap, holders) for every design."""
+    wins = sum(r["winner"] for r in rows)
+    held: dict[str, list[int]] = defaultdict(list)
+    for r in rows:
+        for t in set(r["techs_in_play"]):
+            held[t.split("#")[0]].append(int(r["winner"]))
+    out = []
+    for t, w in held.items():
+        others_n = len(rows) - len(w)
+        if not w or not others_n:
+            continue
+        h = sum(w) / len(w)
+        o = (wins - sum(w)) / others_n
+        out.append((t, h, o, h - o, len(w)))
+    return sorted(out, key=lambda x: -abs(x[3]))
+
+
+def _sweep(n: int, games: int, seed: int, path: Path) -> None:
+    cmd = ["lastlight", "sim", "--games", str(games), "--players", str(n), "--bots", "planner",
+           "--seed", str(seed), "-o", str(path)]  # fmt: skip
+    subprocess.run(cmd, check=True)
+
+
+def _section(n: int, before: list[dict[str, Any]] | None, after: list[dict[str, Any]]) -> list[str]:
+    fa, fb = _figs(after), _figs(before) if before else {}
+    fair = 1 / n
+    out = [f"## {n} players", ""]
+    out += [
+        f"Fair share {_pct(fair)}. Games: before {len({r['game'] for r in before or []})}, "
+        f"after {len({r['game'] for r in after})}.",
+        "",
+        "| Figure | Before | After | After within target? |",
+        "|---|---|---|---|",
+    ]
+
+    def row(group: str, key: str, label: str, within: float) -> None:
+        a = fa.get((group, key))
+        ok = "–" if a is None else ("yes" if fair - within <= a.value <= fair + within else "no")
+        out.append(f"| {label} | {_share(fb.get((group, key)))} | {_share(a)} | {ok} |")
+
+    for seat in range(n):
+        row("seat", f"seat {seat} ({n}p)", f"seat {seat}", 0.04)
+    homes = sorted({k for g, k in fa if g == "home"})
+    for h in homes:
+        row("home", h, f"home {h.split()[0]}", 0.04)
+    row("first player", "first player", "first player", 0.04)
+    factions = sorted({k for g, k in (*fa, *fb) if g == "faction"})
+    for fac in factions:
+        row("faction", fac, f"faction {fac}", 0.08)
+    achs = sorted({k for g, k in (*fa, *fb) if g == "achievement"})
+    for ach in achs:
+        row("achievement", ach, f"achievement {ach}", 0.08)
+    out.append("")
+    out += ["Light by source (share of all light, 95% interval over games):", ""]
+    out += ["| Source | Before | After |", "|---|---|---|"]
+    la = _light_shares(after)
+    lb = _light_shares(before) if before else {}
+    for s in (*SOURCES, "combat decides"):
+        b = lb.get(s)
+        a = la[s]
+        out.append(f"| {s} | {_cell(b) if b else '–'} | {_cell(a)} |")
+    out.append("")
+    gaps = [g for g in _tech_gaps(after) if abs(g[3]) > 0.10 and g[4] >= 30]
+    out.append(
+        "Technology designs whose holders (at game end) win more than 10 points above or below "
+        "the others (after; designs held at least 30 times): "
+        + (", ".join(f"{t} {_pct(h)} vs {_pct(o)} (n={k})" for t, h, o, _g, k in gaps) or "none")
+        + "."
+    )
+    out.append("")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--before-dir", type=Path)
+    ap.add_argument("--after-dir", type=Path, help="after-N.parquet files already made")
+    ap.add_argument("-o", "--output", type=Path, default=Path("docs/balance.md"))
+    args = ap.parse_args(argv)
+    lines = [
+        "# Balance of the shipped pack (generated: do not edit)",
+        "",
+        "Written by `benchmarks/balance_doc.py` from all-planner sweeps on the same seeds "
+        f"(`--games {args.games} --seed {args.seed}` per player count). Each share is the win "
+        "share with its 95% Wilson interval; 'within target' compares the point estimate with "
+        "issue 12's targets (seat and first player: fair share ± 4 points; faction and "
+        "achievement: ± 8). 'Before' is the pack before issue 12; 'after' is this pack.",
+        "",
+        "Combat's light is the graveyard's and combat-triggered cards' (sources `graveyard` and "
+        "`combat`); light kept by breaking a blockade is not measured separately.",
+        "",
+    ]
+    after_dir = args.after_dir
+    if after_dir is None:
+        after_dir = Path("runs/after")
+        after_dir.mkdir(parents=True, exist_ok=True)
+    for n in COUNTS:
+        apath = after_dir / f"after-{n}.parquet"
+        if not apath.exists():
+            _sweep(n, args.games, args.seed, apath)
+        after, _ = read_results(apath)
+        before = None
+        if args.before_dir and (args.before_dir / f"before-{n}.parquet").exists():
+            before, _ = read_results(args.before_dir / f"before-{n}.parquet")
+        lines += _section(n, before, after)
+    args.output.write_text("\n".join(lines), encoding="utf-8")
+    print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    assert wilson  # the intervals come from the lab's own statistics
+    sys.exit(main())

@@ -1,0 +1,32 @@
+"""The shipped pack's balance bands (content/balance/bands.yaml): they load, lint leaves them out
+of the pack, and they catch the outliers issue 12 measured (and pass a fair figure)."""
+
+from __future__ import annotations
+
+from lastlight.interpreter.load.pack import discover
+from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.tools.lab.bands import check, load_bands
+from lastlight.interpreter.tools.lab.figures import Figure
+from lastlight.interpreter.tools.lab.stats import wilson
+
+BANDS = content_dir() / "balance" / "bands.yaml"
+
+
+def _share(group: str, key: str, wins: int, n: int, fair: float) -> Figure:
+    lo, hi = wilson(wins, n)
+    return Figure(group, key, wins / n, lo, hi, n, wins, fair)
+
+
+def test_bands_load_and_stay_out_of_the_pack() -> None:
+    bands = load_bands(BANDS)
+    assert {b.figure for b in bands} >= {"seat", "first player", "faction", "achievement"}
+    assert BANDS not in discover(content_dir())
+
+
+def test_bands_catch_an_outlier_and_pass_a_fair_figure() -> None:
+    bands = load_bands(BANDS)
+    nomads = _share("faction", "star-nomads", 462, 550, 0.25)  # 84% at 4 players, before
+    fair = _share("faction", "iron-tide", 140, 550, 0.25)
+    seat = _share("seat", "seat 0 (2p)", 1160, 2000, 0.5)  # 58%: outside fair ± 4
+    breaches = check(bands, [nomads, fair, seat], {})
+    assert {b.figure.key for b in breaches} == {"star-nomads", "seat 0 (2p)"}
