@@ -10,8 +10,8 @@ import time
 
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.load.pack import load_pack_or_raise
 from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.pipeline import load_pack_or_raise
 
 
 def per_call_us(fn, runs: int = 20000) -> float:  # type: ignore[no-untyped-def]

@@ -19,8 +19,8 @@ import time
 from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.load.pack import load_pack_or_raise
 from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.pipeline import load_pack_or_raise
 
 
 def bench_games(rules: Rules, players: int, games: int) -> dict[str, float]:

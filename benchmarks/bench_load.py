@@ -30,8 +30,8 @@ def main() -> None:
     runs = args.parse_args().runs
     started = time.perf_counter()
     from lastlight.interpreter.engine.ruleset import Rules
-    from lastlight.interpreter.load.pack import clear_caches, load_pack
     from lastlight.interpreter.load.paths import content_dir
+    from lastlight.interpreter.pipeline import clear_caches, load_pack
 
     imported = time.perf_counter()
     pack, report = load_pack(content_dir())

@@ -20,8 +20,8 @@ from lastlight.interpreter.engine.bots import ask, make_bot
 from lastlight.interpreter.engine.bots.search import SearchBot
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.load.pack import load_pack_or_raise
 from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.pipeline import load_pack_or_raise
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -69,8 +69,8 @@ def _lastlight_player() -> object:
     from lastlight.interpreter.engine.bots import RandomBot, ask
     from lastlight.interpreter.engine.game import Game
     from lastlight.interpreter.engine.ruleset import Rules
-    from lastlight.interpreter.load.pack import load_pack_or_raise
     from lastlight.interpreter.load.paths import content_dir
+    from lastlight.interpreter.pipeline import load_pack_or_raise
 
     rules = Rules.from_pack(load_pack_or_raise(content_dir()))
     seed = [0]

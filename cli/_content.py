@@ -9,8 +9,8 @@ from pathlib import Path
 
 import click
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.load.pack import load_pack
 from lastlight.interpreter.load.paths import find_pack
+from lastlight.interpreter.pipeline import load_pack
 
 #: The `--content` option every command takes.
 content_option = click.option(

@@ -9,7 +9,8 @@ from typing import Any
 import click
 from lastlight.cli._content import content_option, pack_root
 from lastlight.interpreter.load.errors import did_you_mean
-from lastlight.interpreter.load.pack import ITEM_KINDS, Pack, load_pack
+from lastlight.interpreter.load.pack import ITEM_KINDS, Pack
+from lastlight.interpreter.pipeline import load_pack
 
 
 def _load(content: str | None) -> Pack:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.load.pack import Pack, load_pack_or_raise
+from lastlight.interpreter.load.pack import Pack
 from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.pipeline import load_pack_or_raise
 
 
 @pytest.fixture(scope="session")

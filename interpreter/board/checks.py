@@ -7,10 +7,9 @@ from lastlight.interpreter.board.graph import Board
 from lastlight.interpreter.board.setups import read_setups
 from lastlight.interpreter.board.spec import read_board
 from lastlight.interpreter.load.errors import Report
-from lastlight.interpreter.load.pack import Pack, register_phase
+from lastlight.interpreter.load.pack import Pack
 
 
-@register_phase("board")
 def build_board(pack: Pack, report: Report) -> None:
     doc = pack.doc("board")
     if doc is None:

@@ -18,7 +18,7 @@ from lastlight.interpreter.effects.parser import EffectError, parse_clause, pars
 from lastlight.interpreter.effects.registry import FORMS
 from lastlight.interpreter.effects.render import render_clause, render_cond
 from lastlight.interpreter.load.errors import Loc, Report, did_you_mean, read_source
-from lastlight.interpreter.load.pack import Pack, register_phase
+from lastlight.interpreter.load.pack import Pack
 from lastlight.interpreter.load.yamlload import YDict, YList, scalar_loc
 
 PLAIN = frozenset({"plain"})
@@ -366,7 +366,6 @@ def compile_site(
     return CompiledClause(site, clause, render_clause(clause, params))
 
 
-@register_phase("effects")
 def compile_effects(pack: Pack, report: Report) -> None:
     index = EffectIndex(params=_params(pack))
     shown = _shown_params(pack, index.params)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.effects.compile import EffectIndex
 from lastlight.interpreter.load.errors import Loc, Report
-from lastlight.interpreter.load.pack import Pack, register_phase
+from lastlight.interpreter.load.pack import Pack
 from lastlight.interpreter.load.yamlload import YDict, YList
 
 #: The events each primitive can fire (see the engine's `eng.fire` calls).
@@ -90,7 +90,6 @@ def _compatible(listen: dict, fired: dict) -> bool:
     return True
 
 
-@register_phase("loops")
 def check_loops(pack: Pack, report: Report) -> None:
     effects: EffectIndex | None = pack.models.get("effects")
     if effects is None:

@@ -19,7 +19,7 @@ import re
 
 from lastlight.interpreter.load.confusables import lookalike, skeleton, suspicious
 from lastlight.interpreter.load.errors import Loc, Report, did_you_mean
-from lastlight.interpreter.load.pack import ITEM_KINDS, Pack, register_phase
+from lastlight.interpreter.load.pack import ITEM_KINDS, Pack
 from lastlight.interpreter.load.yamlload import YDict, YList
 
 DIE_SIDES = 6
@@ -28,7 +28,6 @@ DIE_SIDES = 6
 _NAMES_MAY_REPEAT = frozenset({"exploration"})
 
 
-@register_phase("crossref")
 def check_references(pack: Pack, report: Report) -> None:
     _unique_names(pack, report)
     _confusables(pack, report)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from lastlight.interpreter.load import schema
-from lastlight.interpreter.load.errors import ContentError, Loc, Report, did_you_mean
+from lastlight.interpreter.load.errors import Loc, Report, did_you_mean
 from lastlight.interpreter.load.fileio import read_bounded
 from lastlight.interpreter.load.yamlload import MAX_FILE_BYTES, YDict, YList, load_yaml
 
@@ -70,19 +70,9 @@ class Pack:
         return [item for k, item in self.items.values() if k == kind]
 
 
-#: Build phases: each takes the pack and the report and adds models or diagnostics.
-#: Modules add themselves with `register_phase`; they run in registration order.
+#: A load step after reading: takes the pack and the report, adds models or diagnostics. The
+#: steps are listed, in the order they run, in `interpreter/pipeline.py`.
 Phase = Callable[[Pack, Report], None]
-_PHASES: list[tuple[str, Phase]] = []
-
-
-def register_phase(name: str) -> Callable[[Phase], Phase]:
-    def wrap(fn: Phase) -> Phase:
-        if all(n != name for n, _ in _PHASES):
-            _PHASES.append((name, fn))
-        return fn
-
-    return wrap
 
 
 def _display(path: Path) -> str:
@@ -276,21 +266,18 @@ _SCHEMA_CACHE: dict[tuple[str, str, str], tuple[Any, ...]] = {}
 
 
 def clear_caches() -> None:
-    """Forget cached schema results and parsed effect texts (the parser and the validators stay
-    built): the next load does all the work again, as for content never seen before."""
-    from lastlight.interpreter.effects.parser import _parse_clause_cached
+    """Forget this stage's cached YAML and schema results (`pipeline.clear_caches` also forgets
+    parsed effect texts): the next load reads and validates every file again."""
     from lastlight.interpreter.load.yamlload import clear_cache
 
     clear_cache()
     _SCHEMA_CACHE.clear()
-    _parse_clause_cached.cache_clear()
 
 
-def load_pack(root: str | Path) -> tuple[Pack, Report]:
-    """Load, validate and compile a content pack folder. Never raises on bad content."""
-    # The build phases live in their own modules; importing them registers them.
-    from lastlight.interpreter import pipeline as phases  # noqa: F401
-
+def read_pack(root: str | Path) -> tuple[Pack, Report]:
+    """Stage 1 of loading: read every file of a pack folder with positions, validate each
+    against its JSON Schema, index the items and check the manifest's counts. Never raises on
+    bad content. `pipeline.load_pack` runs this, then the later steps."""
     report = Report()
     root = Path(root)
     pack = Pack(root=root)
@@ -337,20 +324,4 @@ def load_pack(root: str | Path) -> tuple[Pack, Report]:
             )
     _index_items(pack, report)
     _check_counts(pack, report)
-    for name, phase in _PHASES:
-        try:
-            phase(pack, report)
-        except Exception:
-            # A phase may not cope with content that already failed its schema; those errors
-            # are reported. On content that passed, a crash is a bug and must surface.
-            if not report.errors:
-                raise
-            pack.models.setdefault("skipped", []).append(name)
     return pack, report
-
-
-def load_pack_or_raise(root: str | Path) -> Pack:
-    pack, report = load_pack(root)
-    if report.errors:
-        raise ContentError(report.sorted())
-    return pack

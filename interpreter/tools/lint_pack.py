@@ -12,9 +12,10 @@ from pathlib import Path
 
 from lastlight.interpreter.load.errors import Diagnostic, Loc, did_you_mean
 from lastlight.interpreter.load.fileio import read_bounded
-from lastlight.interpreter.load.pack import KINDS, SCENARIO_DIR, Pack, discover, load_pack
+from lastlight.interpreter.load.pack import KINDS, SCENARIO_DIR, Pack, discover
 from lastlight.interpreter.load.schema import validate
 from lastlight.interpreter.load.yamlload import MAX_FILE_BYTES, YDict, YList, load_yaml
+from lastlight.interpreter.pipeline import load_pack
 from lastlight.interpreter.tools.scenario_lint import check_scenarios, duplicate_ids
 
 

@@ -172,7 +172,7 @@ def test_an_engine_guard_that_trips_names_the_item_and_its_line(pack: Path) -> N
     from lastlight.interpreter.engine.game import Game
     from lastlight.interpreter.engine.machine import EngineError
     from lastlight.interpreter.engine.ruleset import Rules
-    from lastlight.interpreter.load.pack import load_pack
+    from lastlight.interpreter.pipeline import load_pack
 
     _all_faces_reroll(pack)
     loaded, report = load_pack(pack)
@@ -319,7 +319,7 @@ def test_a_trigger_loop_run_anyway_names_the_card_and_its_line(pack: Path) -> No
     from lastlight.interpreter.engine.game import Game
     from lastlight.interpreter.engine.machine import EngineError
     from lastlight.interpreter.engine.ruleset import Rules
-    from lastlight.interpreter.load.pack import load_pack
+    from lastlight.interpreter.pipeline import load_pack
 
     tech = pack / "technologies.yaml"
     for old in ('"when activated: deal 1 damage"', '"when activated: gain 1 common"'):

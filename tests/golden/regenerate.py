@@ -16,8 +16,8 @@ from lastlight.interpreter.engine.bots import make_bot, play_game
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.replay import make_replay, save_replay
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.load.pack import load_pack_or_raise
 from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.pipeline import load_pack_or_raise
 
 HERE = Path(__file__).resolve().parent
 GAMES = [  # (players, seed, bots)

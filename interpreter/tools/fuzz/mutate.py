@@ -23,7 +23,7 @@ from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.replay import ReplayError, load_replay, run_replay
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.load.pack import load_pack
+from lastlight.interpreter.pipeline import load_pack
 from lastlight.interpreter.tools.fuzz.games import Finding
 from lastlight.interpreter.tools.lint_pack import apply_suppressions
 

@@ -18,7 +18,7 @@ from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.replay import make_replay
 from lastlight.interpreter.engine.rng import Rng, seed_state
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.load.pack import load_pack_or_raise
+from lastlight.interpreter.pipeline import load_pack_or_raise
 from lastlight.interpreter.tools.fuzz.games import Finding, fuzz_game
 from lastlight.interpreter.tools.fuzz.mutate import PackMutator, fuzz_pack, fuzz_replay
 

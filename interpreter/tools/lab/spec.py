@@ -74,7 +74,7 @@ def game_seeds(master: int, index: int) -> tuple[int, list[int]]:
 def load_rules(content: str, blank: tuple[str, ...] = ()) -> Any:
     """The pack's rules, loaded once per process (and per blanked item set)."""
     from lastlight.interpreter.engine.ruleset import Rules
-    from lastlight.interpreter.load.pack import load_pack
+    from lastlight.interpreter.pipeline import load_pack
 
     pack, report = load_pack(Path(content))
     if report.errors:

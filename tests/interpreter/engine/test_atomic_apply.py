@@ -13,8 +13,8 @@ from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.primitives import PRIMITIVES
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.load.pack import load_pack_or_raise
 from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.pipeline import load_pack_or_raise
 
 from . import table as t
 

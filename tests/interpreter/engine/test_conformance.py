@@ -16,8 +16,8 @@ import pytest
 from lastlight.interpreter.engine.bots import RandomBot
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.load.pack import load_pack_or_raise
 from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.pipeline import load_pack_or_raise
 
 from .invariants import play_checked
 

@@ -16,7 +16,7 @@ import hashlib
 from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.load.pack import load_pack_or_raise
+from lastlight.interpreter.pipeline import load_pack_or_raise
 from lastlight.interpreter.load.paths import content_dir
 rules = Rules.from_pack(load_pack_or_raise(content_dir()))
 game = Game.new(rules, {players}, {seed})

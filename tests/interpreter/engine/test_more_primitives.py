@@ -11,9 +11,9 @@ from pathlib import Path
 
 import yaml
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.load.pack import load_pack_or_raise
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.load.yamlload import parse_yaml_text
+from lastlight.interpreter.pipeline import load_pack_or_raise
 from lastlight.interpreter.tools.scenario import run_scenario
 
 
