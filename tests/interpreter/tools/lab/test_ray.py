@@ -11,7 +11,9 @@ from .conftest import spec_for
 ray = pytest.importorskip("ray", reason="Ray is in the dev extra; install lastlight[dev]")
 
 
-def test_ray_rows_equal_local_rows() -> None:
+def test_ray_rows_equal_local_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a busy 2-core machine can take longer than Ray's default 30 s to register the node
+    monkeypatch.setenv("RAY_raylet_start_wait_time_s", "120")
     spec = spec_for(content_dir(), 6, players=(2, 3, 4), seed=21)
     local = run_sweep(spec, 1)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
