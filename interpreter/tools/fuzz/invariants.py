@@ -1,7 +1,5 @@
-"""Invariants every reachable game state must satisfy; the fuzzer checks them as it plays.
-
-(The conformance test has its own copy in tests/interpreter/engine/invariants.py.)
-"""
+"""Invariants every reachable game state must satisfy; the fuzzer checks them as it plays and
+the conformance test after every decision."""
 
 from __future__ import annotations
 
@@ -18,6 +16,7 @@ def check_state(game: Game) -> list[str]:
     problems: list[str] = []
     if not game.over and not game.legal():
         problems.append("no legal decision although the game is not over")
+    # each player's ships and extractors are in exactly one place
     per_owner: Counter[tuple[int, str]] = Counter()
     for uid, u in st["units"].items():
         per_owner[(u["o"], u["k"])] += 1
