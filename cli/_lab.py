@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from lastlight.cli._args import player_counts
 from lastlight.cli._content import load_rules_or_exit
 from lastlight.interpreter.engine.bots import BOTS
 from lastlight.interpreter.tools.lab.spec import SimSpec
@@ -17,14 +18,6 @@ from lastlight.interpreter.tools.lab.spec import SimSpec
 Row = dict[str, Any]
 
 
-def _players(value: str) -> tuple[int, ...]:
-    try:
-        counts = tuple(int(v) for v in value.split(",") if v.strip())
-    except ValueError:
-        raise click.BadParameter("a player count or a comma list such as 2,3,4") from None
-    if not counts or any(c not in (2, 3, 4) for c in counts):
-        raise click.BadParameter("player counts are 2, 3 or 4")
-    return counts
 
 
 def _bots(value: str) -> tuple[str, ...]:
@@ -55,7 +48,7 @@ def sweep_options(default_games: int) -> Callable[[Callable[..., Any]], Callable
                 "-n",
                 default="4",
                 show_default=True,
-                callback=lambda c, p, v: _players(v),
+                callback=lambda c, p, v: player_counts(v),
                 help="Player count, or a comma list to mix (2,3,4).",
             ),
             click.option(

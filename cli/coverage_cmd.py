@@ -6,18 +6,9 @@ import json
 import time
 
 import click
+from lastlight.cli._args import player_counts
 from lastlight.cli._content import content_option, load_rules_or_exit
 from lastlight.interpreter.tools.coverage import run_coverage, summary
-
-
-def _players(value: str) -> list[int]:
-    try:
-        counts = [int(v) for v in value.split(",") if v.strip()]
-    except ValueError:
-        raise click.BadParameter("a player count or a comma list such as 2,3,4") from None
-    if not counts or any(c not in (2, 3, 4) for c in counts):
-        raise click.BadParameter("player counts are 2, 3 or 4")
-    return counts
 
 
 @click.command()
@@ -39,7 +30,7 @@ def coverage_command(
     games: int, players: str, bots: str, seed: int, content: str | None, fmt: str
 ) -> None:
     """Play bot games and report content that never fired."""
-    counts = _players(players)
+    counts = player_counts(players)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     rules = load_rules_or_exit(content)
     started = time.perf_counter()

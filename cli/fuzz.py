@@ -8,19 +8,10 @@ import sys
 from pathlib import Path
 
 import click
+from lastlight.cli._args import player_counts
 from lastlight.interpreter.load.errors import ContentError
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.tools.fuzz.run import Tally, request_stop, run
-
-
-def _players(value: str) -> tuple[int, ...]:
-    try:
-        counts = tuple(int(v) for v in value.split(",") if v.strip())
-    except ValueError:
-        raise click.BadParameter("a player count or a comma list such as 2,3,4") from None
-    if not counts or any(c not in (2, 3, 4) for c in counts):
-        raise click.BadParameter("player counts are 2, 3 or 4")
-    return counts
 
 
 @click.command()
@@ -89,7 +80,7 @@ def fuzz_command(
     """Play random games checking invariants, JSON round-trips and replays, and load mutated
     packs and replays; any crash, hang or broken invariant is written out as a reproducer.
     Exit 0 when nothing was found, 1 otherwise."""
-    counts = _players(players)
+    counts = player_counts(players)
     # A run was once killed by the kernel's OOM killer at 24 GB with no reproducer: with a cap,
     # a memory blow-up is a MemoryError, caught and written out like any crash.
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)

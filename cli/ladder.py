@@ -6,6 +6,7 @@ import sys
 import time
 
 import click
+from lastlight.cli._args import player_counts
 from lastlight.cli._content import load_rules_or_exit
 from lastlight.interpreter.engine.bots import BotNotFound, resolve_bot
 from lastlight.interpreter.engine.machine import EngineError
@@ -23,16 +24,6 @@ def _names(value: str) -> list[str]:
     return names
 
 
-def _counts(value: str) -> list[int]:
-    try:
-        counts = [int(x) for x in value.split(",") if x.strip()]
-    except ValueError:
-        raise click.BadParameter(
-            f"a comma list of player counts, like 2,3,4; got '{value}'", param_hint="--players"
-        ) from None
-    if not counts:
-        raise click.BadParameter("give at least one player count", param_hint="--players")
-    return counts
 
 
 @click.command()
@@ -70,7 +61,7 @@ def ladder_command(
     from lastlight.interpreter.engine.bots.ladder import bot_stats, format_table, run_ladder
 
     names = _names(bots)
-    counts = _counts(players)
+    counts = player_counts(players)
     rules = load_rules_or_exit(content)
     for n in counts:
         if not rules.players_min <= n <= rules.players_max:
