@@ -242,7 +242,7 @@ class Game:
         while True:
             guard += 1
             if guard > 200_000:
-                raise EngineError(_stuck(eng))
+                raise EngineError(eng.stuck_message())
             pending = st["pending"]
             if pending is not None:
                 if choice is None:
@@ -262,10 +262,6 @@ class Game:
                 eng.run_frame()
             else:
                 flow.advance(eng)
-
-
-def _stuck(eng: Engine) -> str:
-    return eng.stuck_message()
 
 
 def canonical_order(state: dict[str, Any], board: Any) -> None:

@@ -210,7 +210,7 @@ class _Runner:
                 st["lumos"]["ally"] = lumos["ally"]
             if "ships" in lumos:
                 self._place_ships(q.LUMOS, lumos["ships"], lumos.loc_of("ships"))
-        eng.cache.clear()
+        self.game.state_edited()
         for pl in st["players"]:
             pl["ver"] += 1
         self.game.eng.state["pending"] = None

@@ -23,7 +23,7 @@ class HeuristicBot(Bot):
 
     def decide(self, obs: Observation | None, legal: list[Decision]) -> Decision:
         assert obs is not None
-        game = _Seen(self.view(obs))
+        game = Seen(self.view(obs))
         p = obs["seat"]
         scores = [self.score(game, p, d) for d in legal]
         best = max(scores)
@@ -31,14 +31,14 @@ class HeuristicBot(Bot):
         return top[self.rng.below(len(top))]
 
     # --- scoring ----------------------------------------------------------------------------
-    def score(self, game: _Seen, p: int, d: Decision) -> float:
+    def score(self, game: Seen, p: int, d: Decision) -> float:
         kind = d["kind"]
-        fn: Callable[[_Seen, int, Decision], float] | None = getattr(self, f"_{kind}", None)
+        fn: Callable[[Seen, int, Decision], float] | None = getattr(self, f"_{kind}", None)
         return fn(game, p, d) if fn else 0.0
 
-    def _play(self, game: _Seen, p: int, d: Decision) -> float:
+    def _play(self, game: Seen, p: int, d: Decision) -> float:
         """Score an action card by what its phases do (the forms it uses), never by its name."""
-        forms = _action_forms(game, d["card"])
+        forms = action_forms(game, d["card"])
         eng = game.eng
         st = game.state
         pl = st["players"][p]
@@ -72,7 +72,7 @@ class HeuristicBot(Bot):
             score += 2.0 + (2 if pl["res"]["rare"] >= 2 else 0)
         return score
 
-    def _move(self, game: _Seen, p: int, d: Decision) -> float:
+    def _move(self, game: Seen, p: int, d: Decision) -> float:
         eng = game.eng
         to = d["to"]
         st = game.state
@@ -97,32 +97,32 @@ class HeuristicBot(Bot):
             score -= 4  # do not leave a planet we are about to claim
         return score
 
-    def _extractor(self, game: _Seen, p: int, d: Decision) -> float:
+    def _extractor(self, game: Seen, p: int, d: Decision) -> float:
         if "sector" in d:
             return {"inner": 10, "outer": 8, "distant": 5}.get(game.eng.board.kind(d["sector"]), 4)
         return 3.0
 
-    def _build(self, game: _Seen, p: int, d: Decision) -> float:
+    def _build(self, game: Seen, p: int, d: Decision) -> float:
         return {"small": 3, "medium": 4, "large": 5}.get(d["size"], 3)
 
-    def _done(self, game: _Seen, p: int, d: Decision) -> float:
+    def _done(self, game: Seen, p: int, d: Decision) -> float:
         return 0.5
 
-    def _attack(self, game: _Seen, p: int, d: Decision) -> float:
+    def _attack(self, game: Seen, p: int, d: Decision) -> float:
         """Attack with as many ships as can join (range 2 ships may come from next door)."""
         if not d["attack"]:
             return 0.0
         return 1.0 + 0.1 * sum(d.get("from", {}).values())
 
-    def _damage(self, game: _Seen, p: int, d: Decision) -> float:
+    def _damage(self, game: Seen, p: int, d: Decision) -> float:
         if "extractor" in d:
             return 5.0
         return 1.0 + d["dmg"] * 2 + {"large": 3, "medium": 2}.get(d["size"], 1)
 
-    def _manufacture(self, game: _Seen, p: int, d: Decision) -> float:
+    def _manufacture(self, game: Seen, p: int, d: Decision) -> float:
         return 2.0
 
-    def _trade(self, game: _Seen, p: int, d: Decision) -> float:
+    def _trade(self, game: Seen, p: int, d: Decision) -> float:
         text = d.get("text", "")
         if "light" in text:
             return 5.0
@@ -130,28 +130,28 @@ class HeuristicBot(Bot):
             return 2.0
         return 1.0
 
-    def _may(self, game: _Seen, p: int, d: Decision) -> float:
+    def _may(self, game: Seen, p: int, d: Decision) -> float:
         return 1.0 if d["do"] else 0.0
 
-    def _use(self, game: _Seen, p: int, d: Decision) -> float:
+    def _use(self, game: Seen, p: int, d: Decision) -> float:
         return 2.0
 
-    def _pass(self, game: _Seen, p: int, d: Decision) -> float:
+    def _pass(self, game: Seen, p: int, d: Decision) -> float:
         return 1.0
 
-    def _player(self, game: _Seen, p: int, d: Decision) -> float:
+    def _player(self, game: Seen, p: int, d: Decision) -> float:
         # give the common to whoever has the least light
         return -game.state["players"][d["player"]]["light"]
 
-    def _keep(self, game: _Seen, p: int, d: Decision) -> float:
+    def _keep(self, game: Seen, p: int, d: Decision) -> float:
         return 0.0
 
-    def _discard(self, game: _Seen, p: int, d: Decision) -> float:
+    def _discard(self, game: Seen, p: int, d: Decision) -> float:
         card = game.rules.cards[d["card"].split("#")[0]]
         return sum(card.cost.values())  # discard the dearest
 
 
-def _action_forms(game: _Seen, card: str) -> set[str]:
+def action_forms(game: Seen, card: str) -> set[str]:
     key = ("forms", card)
     cached = game.eng.cache.get(key)
     if cached is None:
@@ -166,7 +166,7 @@ def _action_forms(game: _Seen, card: str) -> set[str]:
     return cached
 
 
-def _free_planets_near(game: _Seen, p: int) -> list[str]:
+def _free_planets_near(game: Seen, p: int) -> list[str]:
     eng = game.eng
     st = game.state
     out = []
@@ -184,7 +184,7 @@ def _free_planets_near(game: _Seen, p: int) -> list[str]:
 
 
 
-class _Seen:
+class Seen:
     """What the heuristic reads: the view engine over an observation, shaped like the few
     `Game` attributes its scoring uses."""
 

@@ -9,7 +9,7 @@ from typing import Any
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.bots import plan_tuning as T
 from lastlight.interpreter.engine.bots import valuation as val
-from lastlight.interpreter.engine.bots.heuristic import _action_forms
+from lastlight.interpreter.engine.bots.heuristic import action_forms
 from lastlight.interpreter.engine.bots.plan_fleet import Fleet
 from lastlight.interpreter.engine.game import Decision
 from lastlight.interpreter.engine.machine import Engine
@@ -207,7 +207,7 @@ class Seat(Fleet):
         cached = self._actions.get(action)
         if cached is not None:
             return cached
-        forms = _action_forms(self, action)  # type: ignore[arg-type]
+        forms = action_forms(self, action)  # type: ignore[arg-type]
         value = 0.0
         if "claim" in forms:
             value += self.refresh_value()

@@ -42,7 +42,7 @@ from typing import Any
 
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.bots.base import Bot
-from lastlight.interpreter.engine.bots.heuristic import HeuristicBot, _Seen
+from lastlight.interpreter.engine.bots.heuristic import HeuristicBot, Seen
 from lastlight.interpreter.engine.bots.planner import PlannerBot
 from lastlight.interpreter.engine.game import Decision, Game
 from lastlight.interpreter.engine.observe import Observation
@@ -144,7 +144,7 @@ class SearchBot(Bot):
         key: tuple[str, ...] = ()
         steps = 0
         # selection and expansion
-        seen = _Seen(game.eng)
+        seen = Seen(game.eng)
         while not game.over and steps < self.horizon_steps:
             pending = game.state["pending"]
             if pending["kind"] not in FLOW_KINDS:
@@ -192,7 +192,7 @@ class SearchBot(Bot):
             s[0] += 1
             s[1] += values[p]
 
-    def _rollout_choice(self, seen: _Seen, p: int, legal: list[Decision]) -> Decision:
+    def _rollout_choice(self, seen: Seen, p: int, legal: list[Decision]) -> Decision:
         policy = self.policy
         scores = [policy.score(seen, p, d) for d in legal]
         best = max(scores)

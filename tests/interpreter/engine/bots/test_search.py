@@ -155,7 +155,7 @@ def test_a_time_budget_runs_at_least_one_playout(rules: Rules) -> None:
 def test_heuristic_reach_ignores_homes_of_empty_seats(rules: Rules) -> None:
     """Found by the search bot's rollouts: a ship whose reach covers the home of an empty seat
     (on the board, not in a 2-player game) made the heuristic scoring fail."""
-    from lastlight.interpreter.engine.bots.heuristic import _free_planets_near, _Seen
+    from lastlight.interpreter.engine.bots.heuristic import Seen, _free_planets_near
 
     game = Game.new(rules, 2, 0, log=False)
     absent = sorted(set(game.board.sectors()) - set(game.state["sectors"]))
@@ -163,4 +163,4 @@ def test_heuristic_reach_ignores_homes_of_empty_seats(rules: Rules) -> None:
     next_to = game.board.neighbours(absent[0], game.state["rot"])[0]
     ship = next(u for u in game.state["units"].values() if u["o"] == 0 and u["k"] == "s")
     ship.update({"at": "board", "s": next_to})
-    assert all(s in game.state["sectors"] for s in _free_planets_near(_Seen(game.eng), 0))
+    assert all(s in game.state["sectors"] for s in _free_planets_near(Seen(game.eng), 0))
