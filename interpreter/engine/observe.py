@@ -61,7 +61,7 @@ def observation(eng: Engine, seat: int | None) -> Observation:
             "p": pending["p"],
             "kind": pending["kind"],
             "prompt": pending["prompt"] if mine else None,
-            "options": _copy(pending["options"]) if mine else None,
+            "options": obs["pending"]["options"] if mine else None,  # already a copy
         }
     return obs
 
@@ -85,15 +85,6 @@ def _redact_player(
         out["faction"] = None
     if not over:
         out["ach"] = None
-
-
-def _copy(value: Any) -> Any:
-    """A deep copy of plain JSON data (lists, dicts, scalars), faster than `copy.deepcopy`."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 #: The reader who may see everything (a designer debugging a bot game, a finished game's review).
