@@ -11,7 +11,8 @@ import click
 from lastlight.cli._args import player_counts
 from lastlight.interpreter.load.errors import ContentError
 from lastlight.interpreter.load.paths import content_dir
-from lastlight.interpreter.tools.fuzz.run import Tally, request_stop, run
+from lastlight.interpreter.tools.fuzz.run import Tally, request_stop, run_parallel
+from lastlight.interpreter.tools.lab.run import default_jobs
 
 
 @click.command()
@@ -55,6 +56,15 @@ from lastlight.interpreter.tools.fuzz.run import Tally, request_stop, run
     help="Re-play every Nth game from its replay (0: never).",
 )
 @click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(0, 512),
+    default=1,
+    show_default=True,
+    help="Worker processes (0: one per core). A seed names the same games and mutations for "
+    "any value.",
+)
+@click.option(
     "--out",
     type=click.Path(file_okay=False),
     default="fuzz-findings",
@@ -74,6 +84,7 @@ def fuzz_command(
     players: str,
     seed: int,
     replay_every: int,
+    jobs: int,
     out: str,
     content: str | None,
 ) -> None:
@@ -96,8 +107,9 @@ def fuzz_command(
         click.echo(f"  … {tally.line()}", err=True)
 
     try:
-        tally = run(
+        tally = run_parallel(
             Path(content) if content else content_dir(),
+            jobs=jobs or default_jobs(),
             seconds=minutes * 60,
             games=games,
             packs=packs,

@@ -1,16 +1,25 @@
 """The fuzz run: random games, mutated packs and mutated replays, interleaved, until the targets
-are met or the time is up. Every finding is written to the output folder as a reproducer."""
+are met or the time is up. Every finding is written to the output folder as a reproducer.
+
+Every item has an index per kind (game 0, 1, 2, ...; pack 0, 1, ...) and its own generator drawn
+from the seed, the kind and the index, so a seed names the same games and mutations whether one
+process plays them all or `run_parallel` deals them out (worker w takes indices w, w + W, ...)."""
 
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import signal
+import sys
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from lastlight.interpreter.engine.bots import RandomBot, ask
@@ -51,6 +60,17 @@ class Tally:
             f"{games}, {self.packs} mutated packs, {self.replays} mutated replays in "
             f"{self.seconds:.0f}s; findings: {found}" + (" (stopped early)" if self.stopped else "")
         )
+
+    def add(self, other: Tally) -> None:
+        """Fold another worker's tally into this one (the run's time is the longest worker's)."""
+        self.games.update(other.games)
+        self.replays_checked += other.replays_checked
+        self.packs += other.packs
+        self.replays += other.replays
+        self.findings.update(other.findings)
+        self.files += other.files
+        self.seconds = max(self.seconds, other.seconds)
+        self.stopped = self.stopped or other.stopped
 
     @property
     def bad(self) -> int:
@@ -106,19 +126,24 @@ def run(
     replay_every: int = 10,
     progress: Callable[[Tally], None] | None = None,
     progress_every: float = 30.0,
+    worker: int = 0,
+    workers: int = 1,
 ) -> Tally:
-    """Fuzz until each target is met or `seconds` pass; returns the tally."""
+    """Fuzz until each target is met or `seconds` pass; returns the tally. With `workers` > 1
+    this call plays only the indices `worker`, `worker + workers`, ... of each kind."""
     rules = Rules.from_pack(load_pack_or_raise(content))
     players = tuple(n for n in players if rules.players_min <= n <= rules.players_max)
     tally = Tally()
-    rng = Rng(seed_state(seed))
     started = last = time.monotonic()
     base_replay = _base_replay(rules, seed)
     with tempfile.TemporaryDirectory(prefix="lastlight-fuzz-") as tmp:
         work = Path(tmp)
         mutator = PackMutator(content, work) if packs else None
         done = {"games": 0, "packs": 0, "replays": 0}
-        targets = {"games": games, "packs": packs, "replays": replays}
+        targets = {
+            kind: len(range(worker, total, workers))
+            for kind, total in (("games", games), ("packs", packs), ("replays", replays))
+        }
         while True:
             now = time.monotonic()
             tally.seconds = now - started
@@ -128,7 +153,8 @@ def run(
             if not open_kinds:
                 break
             kind = min(open_kinds, key=lambda k: done[k] / targets[k])
-            n = done[kind]
+            n = worker + done[kind] * workers  # the item's index among all workers' items
+            rng = item_rng(seed, kind, n)
             finding: Finding | None
             if stop_requested():
                 tally.stopped = True
@@ -153,13 +179,62 @@ def run(
             done[kind] += 1
             if finding is not None:
                 tally.findings[finding.kind] += 1
-                number = sum(tally.findings.values())
-                tally.files += finding.write(out, number)
+                tally.files += finding.write(out, n)  # names carry the kind and the index
             if progress and now - last >= progress_every:
                 last = now
                 progress(tally)
         tally.seconds = time.monotonic() - started
     return tally
+
+
+_KINDS = {"games": 1, "packs": 2, "replays": 3}
+
+
+def item_rng(seed: int, kind: str, n: int) -> Rng:
+    """The generator of item `n` of `kind`: the same whichever worker plays it."""
+    return Rng(seed_state((seed * 4 + _KINDS[kind]) * 1_000_003 + n))
+
+
+def run_parallel(content: Path, *, jobs: int, **kwargs: object) -> Tally:
+    """`run` dealt out over `jobs` processes; the tallies are folded together. A stop request
+    (SIGTERM, SIGINT) is passed on to the workers, which finish the item at hand and report."""
+    if jobs <= 1:
+        return run(content, **kwargs)  # type: ignore[arg-type]
+    progress = kwargs.pop("progress", None)
+    total = Tally()
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init) as pool:
+        futures: set[Future[Tally]] = {
+            pool.submit(
+                run,
+                content,
+                worker=w,
+                workers=jobs,
+                progress=partial(_worker_progress, w) if progress else None,
+                **kwargs,  # type: ignore[arg-type]
+            )
+            for w in range(jobs)
+        }
+        passed_on = False
+        while futures:
+            finished, futures = wait(futures, timeout=0.5, return_when=FIRST_COMPLETED)
+            for future in finished:
+                total.add(future.result())
+            if stop_requested() and not passed_on:
+                passed_on = True
+                for child in multiprocessing.active_children():
+                    if child.pid:
+                        os.kill(child.pid, signal.SIGTERM)
+    total.stopped = total.stopped or stop_requested()
+    return total
+
+
+def _worker_init() -> None:
+    signal.signal(signal.SIGTERM, request_stop)
+    signal.signal(signal.SIGINT, request_stop)
+
+
+def _worker_progress(worker: int, tally: Tally) -> None:
+    print(f"  … worker {worker}: {tally.line()}", file=sys.stderr, flush=True)
 
 
 def _base_replay(rules: Rules, seed: int) -> dict:

@@ -105,3 +105,39 @@ def _crash():  # type: ignore[no-untyped-def]
     from lastlight.interpreter.tools.fuzz.games import Finding
 
     return Finding("crash", "replay", "KeyError: planted", "", {"replay.json": "{}"})
+
+
+def _planted_game(rules: Rules, players: int, seed: int, *, replay_check: bool):  # type: ignore[no-untyped-def]
+    from lastlight.interpreter.tools.fuzz.games import Finding
+
+    if seed % 4 == 1:
+        return Finding("crash", "game", f"planted at seed {seed}", "", {"replay.json": "{}"})
+    return None
+
+
+@pytest.mark.parametrize("jobs", [1, 3])
+def test_a_seed_names_the_same_items_for_any_number_of_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    """Worker w plays items w, w + W, ...: the findings (named by kind and index) and the
+    per-count tallies are those of one process (the workers are forked with the plant)."""
+    monkeypatch.setattr(fuzz_run, "fuzz_game", _planted_game)
+    out = tmp_path / f"found-{jobs}"
+    tally = fuzz_run.run_parallel(
+        content_dir(), jobs=jobs, seconds=60, games=10, packs=0, replays=3, seed=7, out=out
+    )
+    assert tally.total_games == 10 and tally.replays == 3
+    assert dict(tally.games) == {2: 4, 3: 3, 4: 3}
+    assert tally.findings == {"crash": 2}  # game n has seed 7 + n: planted at n = 2 and 6
+    names = sorted(p.name for p in out.glob("*-crash.txt"))
+    assert names == ["0002-game-crash.txt", "0006-game-crash.txt"]
+
+
+def test_item_generators_differ_by_kind_and_index() -> None:
+    draws = {
+        (kind, n): fuzz_run.item_rng(5, kind, n).below(1 << 30)
+        for kind in ("games", "packs", "replays")
+        for n in range(20)
+    }
+    assert len(set(draws.values())) == len(draws)
+    assert fuzz_run.item_rng(5, "packs", 3).below(1 << 30) == draws[("packs", 3)]
