@@ -103,12 +103,11 @@ def _start_round(eng: Engine) -> None:
 def playable(eng: Engine, p: int) -> list[str]:
     hand = eng.state["players"][p]["hand"]
     out = []
+    probe = {"p": p, "sec": None, "src": None}
     for action in eng.rules.actions:
         if action.id not in hand:
             continue
-        if action.playable_if is not None and not eng.test(
-            {"p": p, "sec": None, "src": None}, action.playable_if
-        ):
+        if action.playable_if is not None and not eng.test(probe, action.playable_if):
             continue
         out.append(action.id)
     return out
@@ -202,6 +201,10 @@ def _resolve(eng: Engine, choice: Any) -> None:
             return
 
 
+#: The event each ability window fires before it asks.
+_WINDOW_EVENTS = {"before": "before_action", "after": "after_action"}
+
+
 def _resolve_entry(eng: Engine, choice: Any) -> bool:
     """One step of the queue's first entry; True when it finished and nothing waits."""
     st = eng.state
@@ -215,7 +218,7 @@ def _resolve_entry(eng: Engine, choice: Any) -> bool:
         if choice is None and not st.get("entry"):
             st["trig"] = 0
             st["entry"] = 1
-            if eng.fire(f"{tag}_action", p, {"action": action}):
+            if eng.fire(_WINDOW_EVENTS[tag], p, {"action": action}):
                 return False  # the triggers run first
         if choice is not None:
             if choice["kind"] == "pass":

@@ -169,14 +169,17 @@ class Game:
         All or nothing: if the content makes the engine fail part-way (a trigger loop, a step
         it cannot take), the game is put back exactly as it was before the decision and an
         `EngineError` names the content item and its file:line."""
-        pending = self.eng.state["pending"]
-        if self.over or pending is None:
+        st = self.eng.state
+        pending = st["pending"]
+        if st["over"] or pending is None:
             raise IllegalDecision("the game is over; no decision is open")
         if decision not in pending["options"]:
             raise IllegalDecision(_why_illegal(decision, pending))
-        if self._anchor is None or len(self.history) - self._anchor[1] >= ANCHOR_EVERY:
+        history = self.history
+        anchor = self._anchor
+        if anchor is None or len(history) - anchor[1] >= ANCHOR_EVERY:
             self._set_anchor()
-        self.history.append(decision)
+        history.append(decision)
         try:
             self._advance(decision)
         except Exception as exc:

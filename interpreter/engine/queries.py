@@ -46,36 +46,27 @@ def active_cards(eng: Engine, p: int) -> Iterator[tuple[str, str | None]]:
 
 
 class CardTables:
-    """What one player's cards in play say, worked out once per change of those cards (the
-    player's `ver`): the lasting modifiers, the designs, the events they listen for, and the
-    parameter and ship-stat answers asked so far."""
+    """What one player's cards in play say: the lasting modifiers, the designs, the events they
+    listen for, and the parameter, ship-stat and cost answers asked so far.
 
-    __slots__ = (
-        "activated",
-        "costs",
-        "flags",
-        "ids",
-        "params",
-        "statics",
-        "stats",
-        "triggers",
-        "ver",
-    )
+    A table depends only on the cards in play (with the sizes they are attached to) and on the
+    player count, so it is built once per such set for the loaded content and shared by every
+    game and seat that has it (`tables` finds it; nothing writes to a table but the memo dicts
+    `params`, `stats` and `costs`, whose answers depend on the same things)."""
 
-    def __init__(self, eng: Engine, p: int, ver: int, old: CardTables | None = None):
-        self.ver = ver
+    __slots__ = ("activated", "costs", "flags", "ids", "params", "statics", "stats", "triggers")
+
+    def __init__(self, rules: Any, n: int, cards: tuple[tuple[str, str | None], ...]):
         self.statics: list[tuple[ast.Phrase, str | None]] = []
         #: event form -> (physical card, attached size, clause index, clause), in card order
         self.triggers: dict[str, list[tuple[str, str | None, int, ast.Triggered]]] = {}
         #: exhaust abilities: (physical card, clause index, clause)
         self.activated: list[tuple[str, int, ast.Activated]] = []
         ids = []
-        parts = _card_parts(eng.rules)
-        for cid, size in active_cards(eng, p):
+        parts = _card_parts(rules)
+        for cid, size in cards:
             bid = base_id(cid)
             ids.append(bid)
-            if eng.in_play is not None:
-                eng.in_play.add(bid)
             statics, triggered, activated = parts[bid]
             for modifier in statics:
                 self.statics.append((modifier, size))
@@ -88,12 +79,27 @@ class CardTables:
         self.flags: dict[str, list[ast.Phrase]] = {}
         for phrase, _size in self.statics:
             self.flags.setdefault(phrase.form, []).append(phrase)
-        self.params: dict[str, int] = {}
-        self.stats: dict[tuple[str, str], int] = {}
-        self.costs: dict[str, dict[str, int]] = {}
-        if old is not None and old.statics == self.statics:
-            # the same lasting modifiers: parameters, stats and costs come out the same
-            self.params, self.stats, self.costs = old.params, old.stats, old.costs
+        # the same lasting modifiers give the same parameters, stats and costs: shared memos
+        memo_key = (n, tuple((id(phrase), size) for phrase, size in self.statics))
+        memos = _shared(rules, "_modifier_memos")
+        memo = memos.get(memo_key)
+        if memo is None:
+            memo = memos[memo_key] = ({}, {}, {})
+        self.params: dict[str, int] = memo[0]
+        self.stats: dict[tuple[str, str], int] = memo[1]
+        self.costs: dict[str, dict[str, int]] = memo[2]
+
+
+#: Card tables (and modifier memos) kept per loaded content before the store is emptied, so a
+#: long run of games never grows it without bound.
+TABLES_KEPT = 4096
+
+
+def _shared(rules: Any, name: str) -> dict[Any, Any]:
+    store = rules.__dict__.get(name)
+    if store is None or len(store) > TABLES_KEPT:
+        store = rules.__dict__[name] = {}
+    return store
 
 
 _Parts = tuple[
@@ -121,15 +127,24 @@ def _card_parts(rules: Any) -> dict[str, _Parts]:
 
 
 def tables(eng: Engine, p: int) -> CardTables:
-    """p's card tables (p >= 0), rebuilt only when p's cards in play change."""
+    """p's card tables (p >= 0), looked up again only when p's cards in play change (the
+    player's `ver`)."""
     ver = eng.state["players"][p]["ver"]
     try:
-        t = eng.cache["tables"][p]
-        if t.ver == ver:
+        seen_ver, t = eng.cache["tables"][p]
+        if seen_ver == ver:
             return t
     except KeyError:
-        t = None
-    t = eng.cache.setdefault("tables", {})[p] = CardTables(eng, p, ver, t)
+        pass
+    cards = tuple(active_cards(eng, p))
+    n = eng.state["n"]
+    store = _shared(eng.rules, "_card_tables")
+    t = store.get((n, cards))
+    if t is None:
+        t = store[(n, cards)] = CardTables(eng.rules, n, cards)
+    if eng.in_play is not None:
+        eng.in_play.update(t.ids)
+    eng.cache.setdefault("tables", {})[p] = (ver, t)
     return t
 
 
