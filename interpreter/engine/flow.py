@@ -286,15 +286,21 @@ def _use_ability(eng: Engine, p: int, choice: dict[str, Any]) -> None:
 def _end_round(eng: Engine) -> None:
     """R-RND-06: rotation (R-ROT-01), then game end (R-END-01), then the first player passes."""
     st = eng.state
-    n = st["n"]
-    if all(
-        any(eng.rules.action(a).rotates_board for a in st["players"][p]["played"]) for p in range(n)
-    ):
+    rotating = _rotating(eng.rules)
+    if all(not rotating.isdisjoint(pl["played"]) for pl in st["players"]):
         _rotate(eng)
         st["stage"] = "resolve"
         st["queue"] = [["rotated"]]
         return
     _after_rotation(eng)
+
+
+def _rotating(rules: Any) -> frozenset[str]:
+    """The action cards that rotate the board (R-ROT-01), worked out once per content."""
+    ids = rules.__dict__.get("_rotating")
+    if ids is None:
+        ids = rules.__dict__["_rotating"] = frozenset(a.id for a in rules.actions if a.rotates_board)
+    return ids
 
 
 def _rotate(eng: Engine) -> None:

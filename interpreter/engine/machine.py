@@ -38,6 +38,10 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
     "!=": operator.ne,
 }
 
+#: (players, first player) -> seats in turn order
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
 class Engine:
     """Rules + board + one state. `flow` drives rounds; the stack runs effects."""
 
@@ -54,8 +58,14 @@ class Engine:
         self.in_play: set[str] | None = None
 
     def turn_order(self) -> tuple[int, ...]:
-        n, first = self.state["n"], self.state["first"]
-        return tuple((first + i) % n for i in range(n))
+        """Seats in turn order from the first player (R-RND-02)."""
+        st = self.state
+        key = (st["n"], st["first"])
+        order = _ORDERS.get(key)
+        if order is None:
+            n, first = key
+            order = _ORDERS[key] = tuple((first + i) % n for i in range(n))
+        return order
 
     def asteroids(self) -> frozenset[str]:
         cached = self.cache.get("asteroids")

@@ -54,7 +54,17 @@ class CardTables:
     game and seat that has it (`tables` finds it; nothing writes to a table but the memo dicts
     `params`, `stats` and `costs`, whose answers depend on the same things)."""
 
-    __slots__ = ("activated", "costs", "flags", "ids", "params", "statics", "stats", "triggers")
+    __slots__ = (
+        "activated",
+        "costs",
+        "flags",
+        "ids",
+        "params",
+        "ship_costs",
+        "statics",
+        "stats",
+        "triggers",
+    )
 
     def __init__(self, rules: Any, n: int, cards: tuple[tuple[str, str | None], ...]):
         self.statics: list[tuple[ast.Phrase, str | None]] = []
@@ -84,10 +94,13 @@ class CardTables:
         memos = _shared(rules, "_modifier_memos")
         memo = memos.get(memo_key)
         if memo is None:
-            memo = memos[memo_key] = ({}, {}, {})
+            memo = memos[memo_key] = ({}, {}, {}, {})
         self.params: dict[str, int] = memo[0]
         self.stats: dict[tuple[str, str], int] = memo[1]
+        #: technology design -> its cost for this player; ship size -> a ship's cost (the
+        #: answers are shared: callers never change them)
         self.costs: dict[str, dict[str, int]] = memo[2]
+        self.ship_costs: dict[str, dict[str, int]] = memo[3]
 
 
 #: Card tables (and modifier memos) kept per loaded content before the store is emptied, so a
@@ -228,6 +241,15 @@ def has_flag(eng: Engine, p: int, form: str, **match: Any) -> bool:
 
 
 def ship_cost(eng: Engine, p: int, size: str) -> dict[str, int]:
+    """What a ship of this size costs p (a shared answer: never change it)."""
+    costs = tables(eng, p).ship_costs
+    cached = costs.get(size)
+    if cached is None:
+        cached = costs[size] = _ship_cost(eng, p, size)
+    return cached
+
+
+def _ship_cost(eng: Engine, p: int, size: str) -> dict[str, int]:
     cost = dict(eng.rules.ships[size]["cost"])
     for phrase in tables(eng, p).flags.get("ship_discount", ()):
         if phrase.form == "ship_discount" and phrase.args.get("size") in (None, size):

@@ -32,14 +32,16 @@ def place_ship(eng: Engine, uid: str, sector: str, src: str | None, p: int) -> N
 
 def _ship_options(eng: Engine, p: int) -> list[dict[str, Any]]:
     options: list[dict[str, Any]] = []
+    players = eng.state["players"]
+    supply = index(eng).supply
     for size in eng.rules.sizes:
         cost = q.ship_cost(eng, p, size)
         if not q.can_pay(eng, p, cost):
             continue
-        if supply_unit(eng, p, "s", size):
+        if supply.get((p, "s", size)):
             options.append({"kind": "build", "size": size})
         for holder in eng.turn_order():  # R-CON-02: out of an opponent's graveyard
-            if holder != p and _grave_ship(eng, p, size, holder):
+            if holder != p and players[holder]["grave"] and _grave_ship(eng, p, size, holder):
                 options.append({"kind": "build", "size": size, "from": holder})
     return options
 

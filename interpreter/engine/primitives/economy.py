@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.units import move_unit
+from lastlight.interpreter.engine.units import index, move_unit
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
@@ -170,9 +170,13 @@ def _mine(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> 
     """R-MIN-01: one resource per extractor; planets yield their token's resources (R-MIN-02:
     blockades do not stop mining); colony ship spaces yield their icon."""
     p = frame["p"]
-    for u in eng.state["units"].values():
-        if u["k"] != "x" or u["o"] != p:
-            continue
+    units = eng.state["units"]
+    ix = index(eng)
+    # p's extractors (colony spaces and planets) in id order, as a scan of the units gives
+    mine = [*ix.colony.get(p, ()), *(x for x in ix.planet_x.values() if units[x]["o"] == p)]
+    mine.sort()
+    for uid in mine:
+        u = units[uid]
         if u["at"] == "colony":
             gain(eng, p, eng.rules.colony_spaces[u["c"]], 1, frame["src"])
         elif u["at"] == "planet":
