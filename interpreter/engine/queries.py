@@ -91,7 +91,7 @@ class CardTables:
             self.flags.setdefault(phrase.form, []).append(phrase)
         # the same lasting modifiers give the same parameters, stats and costs: shared memos
         memo_key = (n, tuple((id(phrase), size) for phrase, size in self.statics))
-        memos = _shared(rules, "_modifier_memos")
+        memos = shared(rules, "_modifier_memos")
         memo = memos.get(memo_key)
         if memo is None:
             memo = memos[memo_key] = ({}, {}, {}, {})
@@ -103,12 +103,15 @@ class CardTables:
         self.ship_costs: dict[str, dict[str, int]] = memo[3]
 
 
-#: Card tables (and modifier memos) kept per loaded content before the store is emptied, so a
-#: long run of games never grows it without bound.
+#: Answers (card tables, modifier memos, reach) kept per loaded content before a store is
+#: emptied, so a long run of games never grows it without bound.
 TABLES_KEPT = 4096
 
 
-def _shared(rules: Any, name: str) -> dict[Any, Any]:
+def shared(rules: Any, name: str) -> dict[Any, Any]:
+    """A memo kept with the loaded content and shared by every game played with it (emptied
+    when it holds more than `TABLES_KEPT` answers). Only for answers that depend on nothing
+    but the content and the key."""
     store = rules.__dict__.get(name)
     if store is None or len(store) > TABLES_KEPT:
         store = rules.__dict__[name] = {}
@@ -151,7 +154,7 @@ def tables(eng: Engine, p: int) -> CardTables:
         pass
     cards = tuple(active_cards(eng, p))
     n = eng.state["n"]
-    store = _shared(eng.rules, "_card_tables")
+    store = shared(eng.rules, "_card_tables")
     t = store.get((n, cards))
     if t is None:
         t = store[(n, cards)] = CardTables(eng.rules, n, cards)
