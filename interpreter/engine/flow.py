@@ -299,7 +299,8 @@ def _rotating(rules: Any) -> frozenset[str]:
     """The action cards that rotate the board (R-ROT-01), worked out once per content."""
     ids = rules.__dict__.get("_rotating")
     if ids is None:
-        ids = rules.__dict__["_rotating"] = frozenset(a.id for a in rules.actions if a.rotates_board)
+        ids = frozenset(a.id for a in rules.actions if a.rotates_board)
+        rules.__dict__["_rotating"] = ids
     return ids
 
 

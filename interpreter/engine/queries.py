@@ -68,8 +68,8 @@ class CardTables:
 
     def __init__(self, rules: Any, n: int, cards: tuple[tuple[str, str | None], ...]):
         self.statics: list[tuple[ast.Phrase, str | None]] = []
-        #: event form -> (physical card, attached size, clause index, clause), in card order
-        self.triggers: dict[str, list[tuple[str, str | None, int, ast.Triggered]]] = {}
+        #: event form -> (physical card, attached size, clause, program key), in card order
+        self.triggers: dict[str, list[tuple[str, str | None, ast.Triggered, str]]] = {}
         #: exhaust abilities: (physical card, clause index, clause)
         self.activated: list[tuple[str, int, ast.Activated]] = []
         ids = []
@@ -81,7 +81,9 @@ class CardTables:
             for modifier in statics:
                 self.statics.append((modifier, size))
             for i, clause in triggered:
-                self.triggers.setdefault(clause.event.form, []).append((cid, size, i, clause))
+                self.triggers.setdefault(clause.event.form, []).append(
+                    (cid, size, clause, f"card:{bid}:{i}")
+                )
             for i, clause in activated:
                 self.activated.append((cid, i, clause))
         self.ids = frozenset(ids)
