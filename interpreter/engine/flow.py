@@ -43,16 +43,15 @@ def resolution_order(eng: Engine, card: str, players: list[int]) -> list[int]:
 
 def advance(eng: Engine, choice: Any = None) -> None:
     """Do flow work until a decision is needed, effects must run, or the game is over."""
-    st = eng.state
-    stage = st["stage"]
-    if stage == "faction":
+    stage = eng.state["stage"]
+    if stage == "resolve":  # the common stages first
+        _resolve(eng, choice)
+    elif stage == "select":
+        _select(eng, choice)
+    elif stage == "faction":
         _setup_choice(eng, choice, "faction", "offer_f")
     elif stage == "achievement":
         _setup_choice(eng, choice, "ach", "offer_a")
-    elif stage == "select":
-        _select(eng, choice)
-    elif stage == "resolve":
-        _resolve(eng, choice)
     elif stage == "ending":
         _finish(eng)
 

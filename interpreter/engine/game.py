@@ -239,32 +239,34 @@ class Game:
         return ""
 
     def _advance(self, choice: Decision | None = None) -> None:
+        """The decision loop: answer the open decision (the frame machine's or the flow's),
+        then run the machine while frames are on the stack and the flow when none are, until
+        a decision with more than one option is open or the game is over."""
         eng = self.eng
         st = eng.state
-        guard = 0
-        while True:
-            guard += 1
-            if guard > 200_000:
-                raise EngineError(eng.stuck_message())
+        run_frame = eng.run_frame
+        flow_advance = flow.advance
+        for _trip in range(200_000):
             pending = st["pending"]
             if pending is not None:
                 if choice is None:
-                    if len(pending["options"]) != 1:
+                    options = pending["options"]
+                    if len(options) != 1:
                         return
-                    choice = pending["options"][0]
+                    choice = options[0]
                 st["pending"] = None
                 if pending["by"] == "vm":
-                    eng.run_frame(choice)
+                    run_frame(choice)
                 else:
-                    flow.advance(eng, choice)
+                    flow_advance(eng, choice)
                 choice = None
-                continue
-            if st["over"]:
+            elif st["over"]:
                 return
-            if st["stack"]:
-                eng.run_frame()
+            elif st["stack"]:
+                run_frame()
             else:
-                flow.advance(eng)
+                flow_advance(eng)
+        raise EngineError(eng.stuck_message())
 
 
 def canonical_order(state: dict[str, Any], board: Any) -> None:

@@ -113,6 +113,16 @@ class Engine:
         self.log.append(entry)
 
     def source_loc(self, src: str) -> str:
+        """The YAML file:line of an effect's source (a program key, card or token id)."""
+        found = self.rules.__dict__.get("_source_locs")
+        if found is None:
+            found = self.rules.__dict__["_source_locs"] = {}
+        loc = found.get(src)
+        if loc is None:
+            loc = found[src] = self._source_loc(src)
+        return loc
+
+    def _source_loc(self, src: str) -> str:
         if src.startswith(("action:", "token:", "die:", "trade:", "card:")):
             return self.rules.program_locs.get(src, "")
         card = self.rules.cards.get(base_id(src))
