@@ -126,21 +126,18 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
     if not candidates:
         return []
     by_sector = index(eng).board
-    friend = lumos.ally(eng)
+    # each side's enemies (R-TWO-06: the Lumos and their ally are not enemies)
+    seats = [*range(eng.state["n"]), lumos.LUMOS]
+    hostile = {side: {o for o in seats if lumos.are_enemies(eng, side, o)} for side in sides}
     out = []
     for sector in candidates:
         ships = by_sector.get(sector)
-        owners = {units[uid]["o"] for uid in ships if uid not in doomed} if ships else ()
+        owners = {units[uid]["o"] for uid in ships if uid not in doomed} if ships else set()
         for side in sides:
             sizes = reach[side].get(sector)
             if not sizes:
                 continue
-            if any(
-                o != side
-                and not (side == lumos.LUMOS and o == friend)
-                and not (o == lumos.LUMOS and side == friend)
-                for o in owners
-            ):
+            if not hostile[side].isdisjoint(owners):
                 out.append(sector)
                 break
             if (

@@ -67,32 +67,44 @@ class CardTables:
     )
 
     def __init__(self, rules: Any, n: int, cards: tuple[tuple[str, str | None], ...]):
-        self.statics: list[tuple[ast.Phrase, str | None]] = []
+        statics: list[tuple[ast.Phrase, str | None]] = []
         #: event form -> (physical card, attached size, clause, program key), in card order
-        self.triggers: dict[str, list[tuple[str, str | None, ast.Triggered, str]]] = {}
+        triggers: dict[str, list[tuple[str, str | None, ast.Triggered, str]]] = {}
         #: exhaust abilities: (physical card, clause index, clause)
-        self.activated: list[tuple[str, int, ast.Activated]] = []
+        activated: list[tuple[str, int, ast.Activated]] = []
+        #: modifier form -> its phrases, for the yes/no modifiers (`has_flag`)
+        flags: dict[str, list[ast.Phrase]] = {}
         ids = []
+        key: list[Any] = [n]  # the lasting modifiers, for the shared memos below
         parts = _card_parts(rules)
         for cid, size in cards:
-            bid = base_id(cid)
+            bid, its_statics, its_triggers, its_activated = parts[base_id(cid)]
             ids.append(bid)
-            statics, triggered, activated = parts[bid]
-            for modifier in statics:
-                self.statics.append((modifier, size))
-            for i, clause in triggered:
-                self.triggers.setdefault(clause.event.form, []).append(
-                    (cid, size, clause, f"card:{bid}:{i}")
-                )
-            for i, clause in activated:
-                self.activated.append((cid, i, clause))
+            for modifier in its_statics:
+                statics.append((modifier, size))
+                key.append(id(modifier))
+                key.append(size)
+                found = flags.get(modifier.form)
+                if found is None:
+                    flags[modifier.form] = [modifier]
+                else:
+                    found.append(modifier)
+            for form, clause, prog in its_triggers:
+                entry = (cid, size, clause, prog)
+                found_t = triggers.get(form)
+                if found_t is None:
+                    triggers[form] = [entry]
+                else:
+                    found_t.append(entry)
+            for i, clause in its_activated:
+                activated.append((cid, i, clause))
+        self.statics = statics
+        self.triggers = triggers
+        self.activated = activated
+        self.flags = flags
         self.ids = frozenset(ids)
-        #: modifier form -> its phrases, for the yes/no modifiers (`has_flag`)
-        self.flags: dict[str, list[ast.Phrase]] = {}
-        for phrase, _size in self.statics:
-            self.flags.setdefault(phrase.form, []).append(phrase)
         # the same lasting modifiers give the same parameters, stats and costs: shared memos
-        memo_key = (n, tuple((id(phrase), size) for phrase, size in self.statics))
+        memo_key = tuple(key)
         memos = shared(rules, "_modifier_memos")
         memo = memos.get(memo_key)
         if memo is None:
@@ -121,23 +133,29 @@ def shared(rules: Any, name: str) -> dict[Any, Any]:
 
 
 _Parts = tuple[
+    str,
     tuple[ast.Phrase, ...],
-    tuple[tuple[int, ast.Triggered], ...],
+    tuple[tuple[str, ast.Triggered, str], ...],
     tuple[tuple[int, ast.Activated], ...],
 ]
 
 
 def _card_parts(rules: Any) -> dict[str, _Parts]:
-    """Each design's lasting modifiers, triggered and activated clauses (with their index),
-    sorted out once per loaded content."""
+    """Each design's id, lasting modifiers, triggered clauses (event form, clause, program
+    key) and activated clauses (with their index), sorted out once per loaded content."""
     parts = rules.__dict__.get("_card_parts")
     if parts is None:
         parts = {}
         for bid, card in rules.cards.items():
             clauses = list(enumerate(card.clauses))
             parts[bid] = (
+                bid,
                 tuple(c.modifier for _i, c in clauses if isinstance(c, ast.Static)),
-                tuple((i, c) for i, c in clauses if isinstance(c, ast.Triggered)),
+                tuple(
+                    (c.event.form, c, f"card:{bid}:{i}")
+                    for i, c in clauses
+                    if isinstance(c, ast.Triggered)
+                ),
                 tuple((i, c) for i, c in clauses if isinstance(c, ast.Activated)),
             )
         rules.__dict__["_card_parts"] = parts
