@@ -96,7 +96,8 @@ def _start_round(eng: Engine) -> None:
                 pl["hand"].append(a)
             eng.event("pick_up", p, None, cards=back, reason="empty hand")
         pl["chosen"] = None
-    eng.event("round", None, None, first=eng.state["first"], rotation=eng.state["rot"])
+    if eng.log is not None:
+        eng.event("round", None, None, first=eng.state["first"], rotation=eng.state["rot"])
 
 
 def playable(eng: Engine, p: int) -> list[str]:
@@ -143,7 +144,8 @@ def _select(eng: Engine, choice: Any) -> None:
         pl = st["players"][p]
         pl["hand"].remove(pl["chosen"])
         pl["played"].append(pl["chosen"])
-        eng.event("play", p, None, card=pl["chosen"])
+        if eng.log is not None:
+            eng.event("play", p, None, card=pl["chosen"])
     st["queue"] = _build_queue(eng)
     st["stage"] = "resolve"
 

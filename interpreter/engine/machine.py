@@ -96,7 +96,9 @@ class Engine:
         see: tuple[int, ...] | None = None,
         **data: Any,
     ) -> None:
-        """Log an event. `see` names the seats that may read it (None: everyone)."""
+        """Log an event. `see` names the seats that may read it (None: everyone). Without a
+        log (`log=False`) this does nothing; the hottest callers test `eng.log is not None`
+        first, so a game played without a log does not even build the arguments."""
         if self.log is None:
             return
         entry: dict[str, Any] = {"round": self.state["round"], "event": name}

@@ -60,6 +60,7 @@ def fire(eng: Engine, form: str, p: int, args: dict[str, Any] | None = None, **c
             f"{eng.source_loc(frames[-1][0])})"
         )
     for prog, cid, _size in reversed(frames):
-        eng.event("trigger", p, prog, card=cid, on=form)
+        if eng.log is not None:
+            eng.event("trigger", p, prog, card=cid, on=form)
         eng.push(prog, p, src=cid, **ctx)
     return len(frames)

@@ -27,7 +27,8 @@ def supply_unit(eng: Engine, p: int, kind: str, size: str | None = None) -> str 
 
 def place_ship(eng: Engine, uid: str, sector: str, src: str | None, p: int) -> None:
     move_unit(eng, uid, at="board", s=sector, d=0)
-    eng.event("build", p, src, unit=uid, size=eng.state["units"][uid]["z"], sector=sector)
+    if eng.log is not None:
+        eng.event("build", p, src, unit=uid, size=eng.state["units"][uid]["z"], sector=sector)
 
 
 def _ship_options(eng: Engine, p: int) -> list[dict[str, Any]]:

@@ -63,7 +63,8 @@ def _draw_keep(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any
         options = [{"kind": "discard", "card": c} for c in _distinct(drawn)]
         return eng.ask(p, "discard", options, "Discard one of the drawn technologies")
     eng.state["players"][p]["tech_hand"].extend(drawn)
-    eng.event("keep", p, frame["src"], see=(p,), cards=list(drawn))
+    if eng.log is not None:
+        eng.event("keep", p, frame["src"], see=(p,), cards=list(drawn))
     return True
 
 
@@ -167,7 +168,8 @@ def manufacture(eng: Engine, p: int, option: dict[str, Any], free: bool, src: st
     else:
         pl["mods"][option["size"]].append(cid)
     pl["ver"] += 1
-    eng.event("manufacture", p, src, card=cid, size=option.get("size"), free=free)
+    if eng.log is not None:
+        eng.event("manufacture", p, src, card=cid, size=option.get("size"), free=free)
 
 
 def _manufacture_any(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
@@ -236,7 +238,8 @@ def _pick_up_all(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
     for a in back:
         pl["played"].remove(a)
         pl["hand"].append(a)
-    eng.event("pick_up", frame["p"], frame["src"], cards=back)
+    if eng.log is not None:
+        eng.event("pick_up", frame["p"], frame["src"], cards=back)
     return True
 
 

@@ -26,7 +26,8 @@ def gain(eng: Engine, p: int, what: str, n: int, src: str | None) -> None:
         pl["light"] += n
     else:
         pl["res"][what] += n
-    eng.event("gain", p, src, n=n, what=what)
+    if eng.log is not None:
+        eng.event("gain", p, src, n=n, what=what)
 
 
 def lose(eng: Engine, p: int, what: str, n: int, src: str | None) -> int:
@@ -39,7 +40,8 @@ def lose(eng: Engine, p: int, what: str, n: int, src: str | None) -> int:
         pl["light"] -= n
     else:
         pl["res"][what] -= n
-    eng.event("pay", p, src, n=n, what=what)
+    if eng.log is not None:
+        eng.event("pay", p, src, n=n, what=what)
     return n
 
 

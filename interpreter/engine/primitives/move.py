@@ -122,7 +122,8 @@ def _move_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: An
         uid = _pick_ship(eng, owner, choice["from"], choice["size"], moved)
         move_unit(eng, uid, s=choice["to"])
         moved.append(uid)
-        eng.event("move", p, frame["src"], unit=uid, frm=choice["from"], to=choice["to"])
+        if eng.log is not None:
+            eng.event("move", p, frame["src"], unit=uid, frm=choice["from"], to=choice["to"])
     # each group's options for this step, kept while it asks move after move (derived data:
     # a restored or cloned game works them out again)
     run = eng.cache.get("move_run")
