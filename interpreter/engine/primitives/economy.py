@@ -108,12 +108,38 @@ def _trade(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) ->
 
 
 def _trade_options(eng: Engine, frame: Frame) -> list[dict[str, Any]]:
+    """The game's trades whose first step could be taken now (a plain `trade` step: the
+    player holds what it gives, the same test `_can_trade` makes)."""
+    p = frame["p"]
+    pl = eng.state["players"][p]
     options = []
-    for i, key in enumerate(eng.rules.trades):
-        seq = eng.rules.programs[key]
-        if seq.steps and eng._feasible(frame, seq.steps[0]):
-            options.append({"kind": "trade", "option": i, "text": eng.rules.trade_texts[i]})
+    for first, option in _trade_table(eng.rules):
+        if first is None:
+            continue
+        if type(first) is ast.Do and first.cond is None and first.phrase.form == "trade":
+            give = first.phrase.args["give"]
+            have = pl["light"] if give == "light" else pl["res"].get(give, 0)
+            if have < q.amount(eng, p, first.phrase.args["n"]):
+                continue
+        elif not eng._feasible(frame, first):
+            continue
+        options.append(option)
     return options
+
+
+def _trade_table(rules: Any) -> list[tuple[ast.Step | None, dict[str, Any]]]:
+    """Each trade's first step and its option (built once per content; a decision is never
+    changed by its receiver)."""
+    table = rules.__dict__.get("_trade_table")
+    if table is None:
+        table = rules.__dict__["_trade_table"] = [
+            (
+                rules.programs[key].steps[0] if rules.programs[key].steps else None,
+                {"kind": "trade", "option": i, "text": rules.trade_texts[i]},
+            )
+            for i, key in enumerate(rules.trades)
+        ]
+    return table
 
 
 def _can_make_trades(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
