@@ -37,7 +37,14 @@ def resolution_order(eng: Engine, card: str, players: list[int]) -> list[int]:
     if len(players) == 1:
         return list(players)
     order = [p for p in turn_order(eng) if p in players]
-    last = [p for p in order if q.has_flag(eng, p, "resolve_last", action=card)]
+    last = [
+        p
+        for p in order
+        if "resolve_last" in q.tables(eng, p).flags
+        and q.has_flag(eng, p, "resolve_last", action=card)
+    ]
+    if not last:
+        return order
     return [p for p in order if p not in last] + last
 
 
@@ -154,26 +161,45 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
     """R-RND-04: cards in number order; players who played the same card resolve it one at a
     time in turn order, each with their before window, the card's phases and their after
     window. A phase the card marks `together` (Command's attack, R-CMD-07) is joint: every
-    player's earlier phases come first and every player's later phases after it."""
+    player's earlier phases come first and every player's later phases after it.
+
+    Unless a player resolves some card last, the queue depends only on the cards chosen and
+    the first player, so it is built once per such round for the loaded content (the engine
+    never changes an entry: it only drops entries from the front of its own copy)."""
+    st = eng.state
+    chosen = tuple(pl["chosen"] for pl in st["players"])
+    if any("resolve_last" in q.tables(eng, p).flags for p in range(len(chosen))):
+        return _new_queue(eng, chosen)
+    key = (chosen, st["first"])
+    store = q.shared(eng.rules, "_queues")
+    queue = store.get(key)
+    if queue is None:
+        queue = store[key] = _new_queue(eng, chosen)
+    return list(queue)
+
+
+def _new_queue(eng: Engine, chosen: tuple[str | None, ...]) -> list[list[Any]]:
     queue: list[list[Any]] = []
-    chosen = [pl["chosen"] for pl in eng.state["players"]]
+    append = queue.append
     for action in eng.rules.actions:
-        if action.id not in chosen:
+        aid = action.id
+        if aid not in chosen:
             continue
-        players = [p for p, c in enumerate(chosen) if c == action.id]
-        order = resolution_order(eng, action.id, players)
+        players = [p for p, c in enumerate(chosen) if c == aid]
+        order = resolution_order(eng, aid, players)
         segments, joints = action.segments
         last = len(segments) - 1
         for k, segment in enumerate(segments):
             for p in order:
                 if k == 0:
-                    queue.append(["before", action.id, p])
-                queue.extend(["phase", action.id, i, p] for i in segment)
+                    append(["before", aid, p])
+                for i in segment:
+                    append(["phase", aid, i, p])
                 if k == last:
-                    queue.append(["after", action.id, p])
+                    append(["after", aid, p])
             if k < len(joints):
-                queue.append(["together", action.id, joints[k], order])
-        queue.append(["card_end", action.id])
+                append(["together", aid, joints[k], order])
+        append(["card_end", aid])
     return queue
 
 
