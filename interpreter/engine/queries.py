@@ -30,19 +30,27 @@ def active_cards(eng: Engine, p: int) -> Iterator[tuple[str, str | None]]:
     abilities and mods by ship size. Exhausted cards are still in play (R-RES-01 FAQ)."""
     if p < 0:
         return
-    pl = eng.state["players"][p]
+    yield from _in_play(eng.state["players"][p], eng.rules.sizes)
+
+
+def _in_play(pl: dict[str, Any], sizes: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
+    """`active_cards` of one player's state, as a tuple."""
+    out: list[tuple[str, str | None]] = []
     if pl["faction"]:
-        yield pl["faction"], None
+        out.append((pl["faction"], None))
     if pl["ach"]:
-        yield pl["ach"], None
+        out.append((pl["ach"], None))
     for cid in pl["civ"]:
-        yield cid, None
-    for size in eng.rules.sizes:
-        ability = pl["ability"].get(size)
+        out.append((cid, None))
+    abilities = pl["ability"]
+    mods = pl["mods"]
+    for size in sizes:
+        ability = abilities.get(size)
         if ability:
-            yield ability, size
-        for mod in pl["mods"].get(size, ()):
-            yield mod, size
+            out.append((ability, size))
+        for mod in mods.get(size, ()):
+            out.append((mod, size))
+    return tuple(out)
 
 
 class CardTables:
@@ -76,28 +84,30 @@ class CardTables:
         flags: dict[str, list[ast.Phrase]] = {}
         ids = []
         key: list[Any] = [n]  # the lasting modifiers, for the shared memos below
-        parts = _card_parts(rules)
-        for cid, size in cards:
-            bid, its_statics, its_triggers, its_activated = parts[base_id(cid)]
+        placed = _placed_parts(rules)
+        for card in cards:
+            parts = placed.get(card)
+            if parts is None:
+                parts = placed[card] = _place(rules, *card)
+            bid, its_statics, its_key, its_triggers, its_activated = parts
             ids.append(bid)
-            for modifier in its_statics:
-                statics.append((modifier, size))
-                key.append(id(modifier))
-                key.append(size)
-                found = flags.get(modifier.form)
-                if found is None:
-                    flags[modifier.form] = [modifier]
-                else:
-                    found.append(modifier)
-            for form, clause, prog in its_triggers:
-                entry = (cid, size, clause, prog)
+            if its_statics:
+                statics.extend(its_statics)
+                key.extend(its_key)
+                for modifier, _size in its_statics:
+                    found = flags.get(modifier.form)
+                    if found is None:
+                        flags[modifier.form] = [modifier]
+                    else:
+                        found.append(modifier)
+            for form, entry in its_triggers:
                 found_t = triggers.get(form)
                 if found_t is None:
                     triggers[form] = [entry]
                 else:
                     found_t.append(entry)
-            for i, clause in its_activated:
-                activated.append((cid, i, clause))
+            if its_activated:
+                activated.extend(its_activated)
         self.statics = statics
         self.triggers = triggers
         self.activated = activated
@@ -140,6 +150,36 @@ _Parts = tuple[
 ]
 
 
+_Placed = tuple[
+    str,
+    tuple[tuple[ast.Phrase, str | None], ...],
+    tuple[Any, ...],
+    tuple[tuple[str, tuple[str, str | None, ast.Triggered, str]], ...],
+    tuple[tuple[str, int, ast.Activated], ...],
+]
+
+
+def _placed_parts(rules: Any) -> dict[tuple[str, str | None], _Placed]:
+    found = rules.__dict__.get("_placed_parts")
+    if found is None:
+        found = rules.__dict__["_placed_parts"] = {}
+    return found
+
+
+def _place(rules: Any, cid: str, size: str | None) -> _Placed:
+    """What one physical card attached to `size` (or to nothing) adds to its player's tables:
+    its design, lasting modifiers (and their part of the memo key), trigger entries by event
+    and exhaust abilities (worked out once per card and size for the loaded content)."""
+    bid, statics, triggered, activated = _card_parts(rules)[base_id(cid)]
+    return (
+        bid,
+        tuple((modifier, size) for modifier in statics),
+        tuple(x for modifier in statics for x in (id(modifier), size)),
+        tuple((form, (cid, size, clause, prog)) for form, clause, prog in triggered),
+        tuple((cid, i, clause) for i, clause in activated),
+    )
+
+
 def _card_parts(rules: Any) -> dict[str, _Parts]:
     """Each design's id, lasting modifiers, triggered clauses (event form, clause, program
     key) and activated clauses (with their index), sorted out once per loaded content."""
@@ -172,7 +212,7 @@ def tables(eng: Engine, p: int) -> CardTables:
             return t
     except KeyError:
         pass
-    cards = tuple(active_cards(eng, p))
+    cards = _in_play(eng.state["players"][p], eng.rules.sizes)
     n = eng.state["n"]
     store = shared(eng.rules, "_card_tables")
     t = store.get((n, cards))
@@ -291,8 +331,17 @@ def tech_cost(eng: Engine, p: int, card_id: str) -> dict[str, int]:
 
 
 def _tech_cost(eng: Engine, p: int, card_id: str) -> dict[str, int]:
+    discounts = tables(eng, p).flags.get("tech_discount")
+    if not discounts:  # the printed cost, one shared answer per design
+        base = shared(eng.rules, "_printed_costs")
+        bid = base_id(card_id)
+        printed = base.get(bid)
+        if printed is None:
+            cost = eng.rules.cards[bid].cost
+            printed = base[bid] = {k: v for k, v in cost.items() if v > 0}
+        return printed
     cost = dict(eng.rules.cards[base_id(card_id)].cost)
-    for phrase in tables(eng, p).flags.get("tech_discount", ()):
+    for phrase in discounts:
         if phrase.form == "tech_discount":
             res = phrase.args["what"]
             cost[res] = max(0, cost.get(res, 0) - amount(eng, p, phrase.args["n"]))
