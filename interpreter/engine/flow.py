@@ -161,24 +161,8 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
     """R-RND-04: cards in number order; players who played the same card resolve it one at a
     time in turn order, each with their before window, the card's phases and their after
     window. A phase the card marks `together` (Command's attack, R-CMD-07) is joint: every
-    player's earlier phases come first and every player's later phases after it.
-
-    Unless a player resolves some card last, the queue depends only on the cards chosen and
-    the first player, so it is built once per such round for the loaded content (the engine
-    never changes an entry: it only drops entries from the front of its own copy)."""
-    st = eng.state
-    chosen = tuple(pl["chosen"] for pl in st["players"])
-    if any("resolve_last" in q.tables(eng, p).flags for p in range(len(chosen))):
-        return _new_queue(eng, chosen)
-    key = (chosen, st["first"])
-    store = q.shared(eng.rules, "_queues")
-    queue = store.get(key)
-    if queue is None:
-        queue = store[key] = _new_queue(eng, chosen)
-    return list(queue)
-
-
-def _new_queue(eng: Engine, chosen: tuple[str | None, ...]) -> list[list[Any]]:
+    player's earlier phases come first and every player's later phases after it."""
+    chosen = [pl["chosen"] for pl in eng.state["players"]]
     queue: list[list[Any]] = []
     append = queue.append
     for action in eng.rules.actions:

@@ -55,18 +55,20 @@ def _in_play(pl: dict[str, Any], sizes: tuple[str, ...]) -> tuple[tuple[str, str
 
 class CardTables:
     """What one player's cards in play say: the lasting modifiers, the designs, the events they
-    listen for, and the parameter, ship-stat and cost answers asked so far.
+    listen for, and the parameter, ship-stat and cost answers asked so far. Built when the
+    player's cards in play change, from each placed card's precomputed part (`_place`); the
+    answers asked so far carry over when the lasting modifiers stay the same.
 
-    A table depends only on the cards in play (with the sizes they are attached to) and on the
-    player count, so it is built once per such set for the loaded content and shared by every
-    game and seat that has it (`tables` finds it; nothing writes to a table but the memo dicts
-    `params`, `stats` and `costs`, whose answers depend on the same things)."""
+    (Tables are kept per game, not shared by the games of a run: a store shared by every game
+    grows with every new set of cards, and the garbage collector then walks it again and again,
+    which cost more than rebuilding, measured on fresh seeds.)"""
 
     __slots__ = (
         "activated",
         "costs",
         "flags",
         "ids",
+        "key",
         "params",
         "ship_costs",
         "statics",
@@ -74,7 +76,13 @@ class CardTables:
         "triggers",
     )
 
-    def __init__(self, rules: Any, n: int, cards: tuple[tuple[str, str | None], ...]):
+    def __init__(
+        self,
+        rules: Any,
+        n: int,
+        cards: tuple[tuple[str, str | None], ...],
+        old: CardTables | None = None,
+    ):
         statics: list[tuple[ast.Phrase, str | None]] = []
         #: event form -> (physical card, attached size, clause, program key), in card order
         triggers: dict[str, list[tuple[str, str | None, ast.Triggered, str]]] = {}
@@ -113,18 +121,19 @@ class CardTables:
         self.activated = activated
         self.flags = flags
         self.ids = frozenset(ids)
-        # the same lasting modifiers give the same parameters, stats and costs: shared memos
-        memo_key = tuple(key)
-        memos = shared(rules, "_modifier_memos")
-        memo = memos.get(memo_key)
-        if memo is None:
-            memo = memos[memo_key] = ({}, {}, {}, {})
-        self.params: dict[str, int] = memo[0]
-        self.stats: dict[tuple[str, str], int] = memo[1]
+        #: the lasting modifiers as a key: the same ones give the same parameters, stats and
+        #: costs, so the memos below carry over from the player's previous tables
+        self.key = tuple(key)
+        if old is not None and old.key == self.key:
+            self.params, self.stats = old.params, old.stats
+            self.costs, self.ship_costs = old.costs, old.ship_costs
+            return
+        self.params: dict[str, int] = {}
+        self.stats: dict[tuple[str, str], int] = {}
         #: technology design -> its cost for this player; ship size -> a ship's cost (the
         #: answers are shared: callers never change them)
-        self.costs: dict[str, dict[str, int]] = memo[2]
-        self.ship_costs: dict[str, dict[str, int]] = memo[3]
+        self.costs: dict[str, dict[str, int]] = {}
+        self.ship_costs: dict[str, dict[str, int]] = {}
 
 
 #: Answers (card tables, modifier memos, reach) kept per loaded content before a store is
@@ -211,13 +220,9 @@ def tables(eng: Engine, p: int) -> CardTables:
         if seen_ver == ver:
             return t
     except KeyError:
-        pass
+        t = None
     cards = _in_play(eng.state["players"][p], eng.rules.sizes)
-    n = eng.state["n"]
-    store = shared(eng.rules, "_card_tables")
-    t = store.get((n, cards))
-    if t is None:
-        t = store[(n, cards)] = CardTables(eng.rules, n, cards)
+    t = CardTables(eng.rules, eng.state["n"], cards, t)
     if eng.in_play is not None:
         eng.in_play.update(t.ids)
     eng.cache.setdefault("tables", {})[p] = (ver, t)
