@@ -10,6 +10,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+#: n -> the largest multiple of n below 2**64 (the rejection limit of `below`), as met
+_LIMITS: dict[int, int] = {}
 
 
 def seed_state(seed: int) -> int:
@@ -35,9 +37,11 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform int in [0, n) (rejection sampling, no modulo bias). `next64` is written out
         here: the bots and the dice call this hundreds of times a game."""
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
-        limit = _MASK - (_MASK % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("below() needs n > 0")
+            limit = _LIMITS[n] = _MASK - (_MASK % n)
         s = self.state
         while True:
             s = (s + 0x9E3779B97F4A7C15) & _MASK

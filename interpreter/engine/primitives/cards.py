@@ -106,8 +106,7 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
     for cid in hand:
         design = designs.get(cid)
         if design is None:
-            card = rules.cards[base_id(cid)]
-            design = designs[cid] = (card.id, card.type, card.name)
+            design = _design_of(rules, designs, cid)
         bid, kind, name = design
         if bid in seen:
             continue
@@ -125,7 +124,7 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
                 continue
         if kind == "civilization":
             if names_in_play is None:
-                names_in_play = {_name(rules, c) for c in pl["civ"]}
+                names_in_play = {_design_of(rules, designs, c)[2] for c in pl["civ"]}
             if name not in names_in_play:  # R-RES-06
                 options.append({"kind": "manufacture", "card": cid})
         elif kind == "ship_ability":  # R-RES-07: one per type; a new one replaces
@@ -144,8 +143,14 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
     return options
 
 
-def _name(rules: Any, cid: str) -> str:
-    return rules.cards[base_id(cid)].name
+def _design_of(
+    rules: Any, designs: dict[str, tuple[str, str, str]], cid: str
+) -> tuple[str, str, str]:
+    design = designs.get(cid)
+    if design is None:
+        card = rules.cards[base_id(cid)]
+        design = designs[cid] = (card.id, card.type, card.name)
+    return design
 
 
 def manufacture(eng: Engine, p: int, option: dict[str, Any], free: bool, src: str | None) -> None:
