@@ -107,6 +107,10 @@ def _trade(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) ->
     return True
 
 
+#: Effect forms whose step can be taken when the player holds what it gives (`_can_trade`).
+_GIVES = frozenset({"trade"})
+
+
 def _trade_options(eng: Engine, frame: Frame) -> list[dict[str, Any]]:
     """The game's trades whose first step could be taken now (a plain `trade` step: the
     player holds what it gives, the same test `_can_trade` makes)."""
@@ -116,7 +120,7 @@ def _trade_options(eng: Engine, frame: Frame) -> list[dict[str, Any]]:
     for first, option in _trade_table(eng.rules):
         if first is None:
             continue
-        if type(first) is ast.Do and first.cond is None and first.phrase.form == "trade":
+        if type(first) is ast.Do and first.cond is None and first.phrase.form in _GIVES:
             give = first.phrase.args["give"]
             have = pl["light"] if give == "light" else pl["res"].get(give, 0)
             if have < q.amount(eng, p, first.phrase.args["n"]):
