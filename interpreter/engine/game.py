@@ -13,6 +13,8 @@ decision with a single option is taken automatically (it is not a choice).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from lastlight.interpreter.engine import flow
@@ -196,9 +198,33 @@ class Game:
                 + "; the game is as it was before this decision"
             ) from exc
 
+    @contextmanager
+    def edit(self, *, reask: bool = False) -> Iterator[dict[str, Any]]:
+        """Set up a position by hand (scenarios, tests, tools): yields the state to write, then
+        does what `edited` does.
+
+            with game.edit(reask=True) as st:
+                st["players"][0]["res"]["rare"] = 3
+        """
+        yield self.eng.state
+        self.edited(reask=reask)
+
+    def edited(self, *, reask: bool = False) -> None:
+        """After writing the state by hand: derived data (caches, the snapshot `apply` goes
+        back to) is dropped and every player's cards count as changed (`ver`), so nothing
+        worked out from the old position is used again. With `reask`, the open decision is
+        dropped and the game runs to the next one from the edited position."""
+        self.state_edited()
+        st = self.eng.state
+        for pl in st["players"]:
+            pl["ver"] += 1
+        if reask:
+            st["pending"] = None
+            self._advance()
+
     def state_edited(self) -> None:
-        """Call after writing the state by hand (a test or scenario setting up a position):
-        drops derived caches and the snapshot `apply` would go back to on a failure."""
+        """The part of `edited` that drops derived data only (caches and the snapshot), for
+        an edit that must leave every state field as written."""
         self.eng.cache.clear()
         self._anchor = None
 
