@@ -237,7 +237,7 @@ def _resolve_entry(eng: Engine, choice: Any) -> bool:
                 return True
             _use_ability(eng, p, choice)
             return False
-        options = ability_options(eng, p, action)
+        options = ability_options(eng, p, action) if q.tables(eng, p).activated else None
         if not options:
             _pop(st)
             return True
