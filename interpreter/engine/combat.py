@@ -167,10 +167,9 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
             if not hostile[side].isdisjoint(owners):
                 out.append(sector)
                 break
-            if (
-                any(q.bombardment(eng, side, z) for z in sizes)
-                and _enemy_extractor(eng, side, sector) is not None
-            ):
+            if _enemy_extractor(eng, side, sector) is not None and any(
+                q.bombardment(eng, side, z) for z in sizes
+            ):  # (the extractor first: most sectors have none, a cheaper test)
                 out.append(sector)
                 break
     if len(out) > 1:

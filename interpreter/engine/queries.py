@@ -266,13 +266,12 @@ def amount(eng: Engine, p: int, value: Any) -> int:
 
 def ship_stat(eng: Engine, owner: int, size: str, stat: str) -> int:
     """A ship stat with modifiers; Lumos ships use base stats only (R-TWO-09)."""
-    base = eng.rules.ships[size][stat]
     if owner < 0:
-        return int(base)
+        return int(eng.rules.ships[size][stat])
     t = tables(eng, owner)
     value = t.stats.get((size, stat))
     if value is None:
-        value = int(base)
+        value = int(eng.rules.ships[size][stat])
         for phrase, attached in t.statics:
             if phrase.args.get("stat") != stat:
                 continue
