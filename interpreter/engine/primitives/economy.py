@@ -121,9 +121,11 @@ def _trade_options(eng: Engine, frame: Frame) -> list[dict[str, Any]]:
         if first is None:
             continue
         if type(first) is ast.Do and first.cond is None and first.phrase.form in _GIVES:
-            give = first.phrase.args["give"]
+            args = first.phrase.args
+            give = args["give"]
             have = pl["light"] if give == "light" else pl["res"].get(give, 0)
-            if have < q.amount(eng, p, first.phrase.args["n"]):
+            n = args["n"]
+            if have < (n if type(n) is int else q.amount(eng, p, n)):
                 continue
         elif not eng._feasible(frame, first):
             continue

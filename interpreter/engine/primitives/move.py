@@ -69,8 +69,9 @@ def move_options(
     if len(owners) > 1:
         ships = sorted([*ships, *by_owner.get(q.LUMOS, ())])
     groups: dict[tuple[int, str, str], None] = {}
+    skip = set(moved) if len(moved) > 2 else moved
     for uid in ships:
-        if uid not in moved:
+        if uid not in skip:
             u = units[uid]
             groups[(u["o"], u["s"], u["z"])] = None
     if run is None:
