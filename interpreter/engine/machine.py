@@ -335,7 +335,10 @@ class Engine:
         kind = type(cond)
         if kind is ast.Compare:  # the common case first
             left = nouns.COUNTERS[cond.noun.form](self, frame, cond.noun)
-            return COMPARE[cond.op](left, q.amount(self, frame["p"], cond.value))
+            right = cond.value
+            if type(right) is not int:
+                right = q.amount(self, frame["p"], right)
+            return COMPARE[cond.op](left, right)
         if kind is ast.Test:
             return nouns.CONDITIONS[cond.phrase.form](self, frame, cond.phrase)
         if isinstance(cond, ast.And):
