@@ -138,13 +138,8 @@ def _select(eng: Engine, choice: Any) -> None:
                 pl["played"].remove(a)
                 pl["hand"].append(a)
             cards = playable(eng, p)
-        eng.ask(
-            p,
-            "play",
-            [{"kind": "play", "card": c} for c in cards],
-            "Choose an action card to play",
-            by="flow",
-        )
+        options = [_play_option(c) for c in cards]
+        eng.ask(p, "play", options, "Choose an action card to play", by="flow")
         return
     # everyone has chosen: reveal and queue the resolution
     for p in turn_order(eng):
@@ -155,6 +150,17 @@ def _select(eng: Engine, choice: Any) -> None:
             eng.event("play", p, None, card=pl["chosen"])
     st["queue"] = _build_queue(eng)
     st["stage"] = "resolve"
+
+
+#: action card -> its `play` option (one object per card: a decision is never changed)
+_PLAY_OPTIONS: dict[str, dict[str, Any]] = {}
+
+
+def _play_option(card: str) -> dict[str, Any]:
+    option = _PLAY_OPTIONS.get(card)
+    if option is None:
+        option = _PLAY_OPTIONS[card] = {"kind": "play", "card": card}
+    return option
 
 
 def _build_queue(eng: Engine) -> list[list[Any]]:
