@@ -136,8 +136,8 @@ class CardTables:
         self.ship_costs: dict[str, dict[str, int]] = {}
 
 
-#: Answers (card tables, modifier memos, reach) kept per loaded content before a store is
-#: emptied, so a long run of games never grows it without bound.
+#: Answers (each group's moves, reach on the board, printed costs) kept per loaded content
+#: before a store is emptied, so a long run of games never grows it without bound.
 TABLES_KEPT = 4096
 
 
