@@ -1,5 +1,6 @@
-"""Engine speed: random-bot games per second per core, µs per decision (and by tenth of a game),
-state size, clone time (`Game.clone`, beside JSON, pickle and deepcopy).
+"""Engine speed: random-bot games per second per core, µs per decision (and by tenth of a game,
+with the first and last tenth by decision kind), state size, clone time (`Game.clone`, beside
+JSON, pickle and deepcopy).
 
     python benchmarks/bench_engine.py [--games N]
 
@@ -43,24 +44,41 @@ def bench_games(rules: Rules, players: int, games: int) -> dict[str, float]:
     }
 
 
-def bench_deciles(rules: Rules, players: int, games: int) -> list[float]:
-    """Mean µs per decision in each tenth of a game (is the cost flat over a game?)."""
+Kinds = dict[str, tuple[int, float, int, float]]
+
+
+def bench_deciles(rules: Rules, players: int, games: int) -> tuple[list[float], Kinds]:
+    """Mean µs per decision in each tenth of a game (is the cost flat over a game?), and by
+    decision kind in the first and the last tenth: kind -> (count, µs, count, µs)."""
     sums = [0.0] * 10
     counts = [0] * 10
+    by_kind: dict[tuple[str, int], list[float]] = {}
     for seed in range(games):
         game = Game.new(rules, players, seed, log=False)
         bot = RandomBot(seed)
         times = []
         while not game.over:
+            kind = game.state["pending"]["kind"]
             decision = ask(bot, game)
             t = time.process_time()
             game.apply(decision)
-            times.append(time.process_time() - t)
-        for i, dt in enumerate(times):
+            times.append((kind, time.process_time() - t))
+        for i, (kind, dt) in enumerate(times):
             k = i * 10 // len(times)
             sums[k] += dt
             counts[k] += 1
-    return [sums[k] / counts[k] * 1e6 for k in range(10)]
+            if k in (0, 9):
+                by_kind.setdefault((kind, k), []).append(dt)
+    kinds: Kinds = {}
+    for kind in sorted({kind for kind, _k in by_kind}):
+        first, last = by_kind.get((kind, 0), []), by_kind.get((kind, 9), [])
+        kinds[kind] = (
+            len(first),
+            sum(first) / len(first) * 1e6 if first else 0.0,
+            len(last),
+            sum(last) / len(last) * 1e6 if last else 0.0,
+        )
+    return [sums[k] / counts[k] * 1e6 for k in range(10)], kinds
 
 
 def bench_state(rules: Rules, players: int) -> dict[str, float]:
@@ -108,9 +126,14 @@ def main() -> None:
         spread = f"({runs[0]['games_per_s']:.0f}-{runs[2]['games_per_s']:.0f})"
         print(f"{players:>7} {r['games_per_s']:>8.1f} {r['us_per_decision']:>12.1f} "
               f"{r['decisions_per_game']:>15.0f} {r['rounds_per_game']:>12.1f}  {spread}")
-    deciles = bench_deciles(rules, 4, max(10, args.games // 5))
+    deciles, kinds = bench_deciles(rules, 4, max(20, args.games // 2))
     print("4 players, us per decision by tenth of the game: "
           + " ".join(f"{d:.1f}" for d in deciles))
+    last_total = sum(n * us for _n0, _us0, n, us in kinds.values())
+    print("  by kind, first tenth -> last tenth (decisions x us; share of the last tenth):")
+    for kind, (n0, us0, n9, us9) in sorted(kinds.items(), key=lambda kv: -kv[1][2] * kv[1][3]):
+        share = n9 * us9 / last_total * 100 if last_total else 0.0
+        print(f"  {kind:>12}: {n0:5d} x {us0:5.1f} -> {n9:5d} x {us9:5.1f}  ({share:4.1f}%)")
     s = bench_state(rules, 4)
     print(json.dumps({k: round(v, 1) for k, v in s.items()}))
 

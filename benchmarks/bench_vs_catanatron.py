@@ -7,7 +7,10 @@ PyPI) under the cache directory (`$XDG_CACHE_HOME` or ~/.cache, `lastlight-bench
 environment never gets it. Both sides then run in worker subprocesses of this script, each
 waiting for its turn: the parent hands out timed slices alternately (catanatron, ours,
 catanatron, ...), so noise from a shared machine falls on both sides alike. A slice plays whole
-games until its time is up. Prints games/s for each side and the ratio; never asserts.
+games until its time is up. Prints games/s for each side and the ratio, both per second of wall
+time and per second of the worker's own CPU time (`time.process_time`): on a machine shared
+with other work the wall-clock rates swing with the load, the CPU-time rates much less. Never
+asserts.
 
 Catanatron side: `Game([RandomPlayer(c) for c in 4 colours], seed=s).play()`.
 Our side: `Game.new(rules, 4, s, log=False)` played to the end by `RandomBot` through
@@ -49,7 +52,7 @@ def catanatron_python() -> str:
     return str(python)
 
 
-# --- workers: read "SECONDS" lines, play whole games for that long, answer "games seconds" ---
+# --- workers: read "SECONDS" lines, play whole games for that long, answer "games wall cpu" ---
 
 
 def _catanatron_player() -> object:
@@ -93,13 +96,14 @@ def worker(side: str) -> None:
         budget = float(line)
         games = 0
         start = time.perf_counter()
+        cpu = time.process_time()
         while True:
             play()
             games += 1
             elapsed = time.perf_counter() - start
             if elapsed >= budget:
                 break
-        print(f"{games} {elapsed}", flush=True)
+        print(f"{games} {elapsed} {time.process_time() - cpu}", flush=True)
 
 
 def spawn(python: str, side: str) -> subprocess.Popen[str]:
@@ -128,7 +132,7 @@ def main() -> None:
         "catanatron": spawn(catanatron_python(), "catanatron"),
         "lastlight": spawn(sys.executable, "lastlight"),
     }
-    totals = {side: [0, 0.0] for side in sides}
+    totals = {side: [0, 0.0, 0.0] for side in sides}
     rounds = max(1, round(args.seconds / args.slice))
     try:
         for _ in range(rounds):
@@ -136,20 +140,27 @@ def main() -> None:
                 assert proc.stdin is not None and proc.stdout is not None
                 proc.stdin.write(f"{args.slice}\n")
                 proc.stdin.flush()
-                games, elapsed = proc.stdout.readline().split()
+                games, elapsed, cpu = proc.stdout.readline().split()
                 totals[side][0] += int(games)
                 totals[side][1] += float(elapsed)
+                totals[side][2] += float(cpu)
     finally:
         for proc in sides.values():
             assert proc.stdin is not None
             proc.stdin.close()
             proc.wait()
-    rate = {side: games / secs for side, (games, secs) in totals.items()}
-    for side, (games, secs) in totals.items():
-        print(f"{side:>11}: {games:6d} games in {secs:6.1f} s = {rate[side]:6.1f} games/s")
+    rate = {side: games / secs for side, (games, secs, _cpu) in totals.items()}
+    cpu_rate = {side: games / cpu for side, (games, _secs, cpu) in totals.items()}
+    for side, (games, secs, cpu) in totals.items():
+        print(
+            f"{side:>11}: {games:6d} games in {secs:6.1f} s = {rate[side]:6.1f} games/s "
+            f"(CPU {cpu:6.1f} s = {cpu_rate[side]:6.1f} games per CPU-second)"
+        )
     print(
-        f"      ratio: {rate['lastlight'] / rate['catanatron']:.2f}x "
-        f"(4-player random games, {rounds} interleaved slices of {args.slice:g} s each)"
+        f"      ratio: {rate['lastlight'] / rate['catanatron']:.2f}x wall, "
+        f"{cpu_rate['lastlight'] / cpu_rate['catanatron']:.2f}x CPU "
+        f"(4-player random games, {rounds} interleaved slices of {args.slice:g} s each; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
     )
 
 

@@ -39,28 +39,55 @@ def _side(roller: list[Any]) -> int:
 def _origins(eng: Engine, side: int, size: str, sector: str) -> dict[str, list[str]]:
     """Ships of one side and size that may fight in this sector, by the sector they are in:
     there, or adjacent with range 2 (R-CMD-15); each ship fights once per turn (R-CMD-17)."""
+    return _all_origins(eng, side, sector).get(size, {})
+
+
+def _all_origins(eng: Engine, side: int, sector: str) -> dict[str, dict[str, list[str]]]:
+    """`_origins` for every size at once (one pass over the side's ships): size -> origin
+    sector -> ship ids in id order."""
     fought = _combat(eng)["fought"]
+    if fought:
+        fought = set(fought)
     near = eng.board.neighbours(sector, eng.state["rot"])
-    ranged = q.ship_stat(eng, side, size, "range") >= 2
-    out: dict[str, list[str]] = {}
+    ranged: dict[str, bool] = {}
+    out: dict[str, dict[str, list[str]]] = {}
     units = eng.state["units"]
     for uid in index(eng).by_owner.get(side, ()):
-        u = units[uid]
-        if u["z"] != size or uid in fought:
+        if uid in fought:
             continue
-        if u["s"] == sector or (ranged and u["s"] in near):
-            out.setdefault(u["s"], []).append(uid)
+        u = units[uid]
+        size, here = u["z"], u["s"]
+        if here != sector:
+            far = ranged.get(size)
+            if far is None:
+                far = ranged[size] = q.ship_stat(eng, side, size, "range") >= 2
+            if not (far and here in near):
+                continue
+        by_origin = out.get(size)
+        if by_origin is None:
+            by_origin = out[size] = {}
+        ships = by_origin.get(here)
+        if ships is None:
+            by_origin[here] = [uid]
+        else:
+            ships.append(uid)
     return out
 
 
 def attack_options(
-    eng: Engine, side: int, size: str, sector: str, lumos: bool
+    eng: Engine,
+    side: int,
+    size: str,
+    sector: str,
+    lumos: bool,
+    origins: dict[str, list[str]] | None = None,
 ) -> list[dict[str, Any]]:
     """R-CMD-11/15/17/19: roll with this type here (all ships of the type together), or hold
     fire. Range 1 ships can fight only where they are, so all of them roll; a ship that could
     also fight elsewhere (range 2) is free to join or not, so the options say how many ships
-    join from each sector (all of them first)."""
-    origins = _origins(eng, side, size, sector)
+    join from each sector (all of them first). `origins`: `_origins` if the caller has it."""
+    if origins is None:
+        origins = _origins(eng, side, size, sector)
     if not origins:
         return []
     ranged = q.ship_stat(eng, side, size, "range") >= 2
@@ -126,27 +153,23 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
     if not candidates:
         return []
     by_sector = index(eng).board
-    friend = lumos.ally(eng)
+    # each side's enemies (R-TWO-06: the Lumos and their ally are not enemies)
+    seats = [*range(eng.state["n"]), lumos.LUMOS]
+    hostile = {side: {o for o in seats if lumos.are_enemies(eng, side, o)} for side in sides}
     out = []
     for sector in candidates:
         ships = by_sector.get(sector)
-        owners = {units[uid]["o"] for uid in ships if uid not in doomed} if ships else ()
+        owners = {units[uid]["o"] for uid in ships if uid not in doomed} if ships else set()
         for side in sides:
             sizes = reach[side].get(sector)
             if not sizes:
                 continue
-            if any(
-                o != side
-                and not (side == lumos.LUMOS and o == friend)
-                and not (o == lumos.LUMOS and side == friend)
-                for o in owners
-            ):
+            if not hostile[side].isdisjoint(owners):
                 out.append(sector)
                 break
-            if (
-                any(q.bombardment(eng, side, z) for z in sizes)
-                and _enemy_extractor(eng, side, sector) is not None
-            ):
+            if _enemy_extractor(eng, side, sector) is not None and any(
+                q.bombardment(eng, side, z) for z in sizes
+            ):  # (the extractor first: most sectors have none, a cheaper test)
                 out.append(sector)
                 break
     if len(out) > 1:
@@ -243,11 +266,12 @@ def _pick_size(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any) 
             return False, None
         return None, None
     ships_to_hit = bool(_enemy_ships(eng, side, sector))  # the same for every type
+    origins = _all_origins(eng, side, sector)
     options = [
         opt
         for size in loc["sizes"]
-        if ships_to_hit or _has_targets(eng, side, size, sector)
-        for opt in attack_options(eng, side, size, sector, roller[1])
+        if size in origins and (ships_to_hit or _has_targets(eng, side, size, sector))
+        for opt in attack_options(eng, side, size, sector, roller[1], origins[size])
     ]
     if options:
         return eng.ask(
@@ -267,7 +291,7 @@ def _roll(eng: Engine, loc: dict[str, Any], side: int, picked: dict[str, Any]) -
     origins = _origins(eng, side, size, sector)
     ships = [uid for o, k in sorted(picked["from"].items()) for uid in origins[o][:k]]
     cmb["fought"].extend(ships)
-    dice = sum(q.ship_stat(eng, side, size, "attack") for _ in ships)
+    dice = q.ship_stat(eng, side, size, "attack") * len(ships)
     eng.event("roll", roller[0], None, sector=sector, size=size, dice=dice, lumos=roller[1])
     loc["size"] = size
     cmb["pool"] = 0

@@ -31,11 +31,14 @@ def _color_ok(eng: Engine, sector: str, color: str | None) -> bool:
 
 
 def _planets(eng: Engine, p: int, place: str | None, color: str | None) -> int:
-    return sum(
-        1
-        for s in q.planets_controlled(eng, p)
-        if _place_ok(eng, s, place) and _color_ok(eng, s, color)
-    )
+    """How many planets p controls (with this place and colour): a count, so the extractor
+    index is read in any order."""
+    units = eng.state["units"]
+    n = 0
+    for s, uid in index(eng).planet_x.items():
+        if units[uid]["o"] == p and _place_ok(eng, s, place) and _color_ok(eng, s, color):
+            n += 1
+    return n
 
 
 COUNTERS: dict[str, Callable[[Engine, Frame, ast.Phrase], int]] = {

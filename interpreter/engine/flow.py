@@ -37,22 +37,28 @@ def resolution_order(eng: Engine, card: str, players: list[int]) -> list[int]:
     if len(players) == 1:
         return list(players)
     order = [p for p in turn_order(eng) if p in players]
-    last = [p for p in order if q.has_flag(eng, p, "resolve_last", action=card)]
+    last = [
+        p
+        for p in order
+        if "resolve_last" in q.tables(eng, p).flags
+        and q.has_flag(eng, p, "resolve_last", action=card)
+    ]
+    if not last:
+        return order
     return [p for p in order if p not in last] + last
 
 
 def advance(eng: Engine, choice: Any = None) -> None:
     """Do flow work until a decision is needed, effects must run, or the game is over."""
-    st = eng.state
-    stage = st["stage"]
-    if stage == "faction":
+    stage = eng.state["stage"]
+    if stage == "resolve":  # the common stages first
+        _resolve(eng, choice)
+    elif stage == "select":
+        _select(eng, choice)
+    elif stage == "faction":
         _setup_choice(eng, choice, "faction", "offer_f")
     elif stage == "achievement":
         _setup_choice(eng, choice, "ach", "offer_a")
-    elif stage == "select":
-        _select(eng, choice)
-    elif stage == "resolve":
-        _resolve(eng, choice)
     elif stage == "ending":
         _finish(eng)
 
@@ -97,18 +103,18 @@ def _start_round(eng: Engine) -> None:
                 pl["hand"].append(a)
             eng.event("pick_up", p, None, cards=back, reason="empty hand")
         pl["chosen"] = None
-    eng.event("round", None, None, first=eng.state["first"], rotation=eng.state["rot"])
+    if eng.log is not None:
+        eng.event("round", None, None, first=eng.state["first"], rotation=eng.state["rot"])
 
 
 def playable(eng: Engine, p: int) -> list[str]:
     hand = eng.state["players"][p]["hand"]
     out = []
+    probe = {"p": p, "sec": None, "src": None}
     for action in eng.rules.actions:
         if action.id not in hand:
             continue
-        if action.playable_if is not None and not eng.test(
-            {"p": p, "sec": None, "src": None}, action.playable_if
-        ):
+        if action.playable_if is not None and not eng.test(probe, action.playable_if):
             continue
         out.append(action.id)
     return out
@@ -132,22 +138,29 @@ def _select(eng: Engine, choice: Any) -> None:
                 pl["played"].remove(a)
                 pl["hand"].append(a)
             cards = playable(eng, p)
-        eng.ask(
-            p,
-            "play",
-            [{"kind": "play", "card": c} for c in cards],
-            "Choose an action card to play",
-            by="flow",
-        )
+        options = [_play_option(c) for c in cards]
+        eng.ask(p, "play", options, "Choose an action card to play", by="flow")
         return
     # everyone has chosen: reveal and queue the resolution
     for p in turn_order(eng):
         pl = st["players"][p]
         pl["hand"].remove(pl["chosen"])
         pl["played"].append(pl["chosen"])
-        eng.event("play", p, None, card=pl["chosen"])
+        if eng.log is not None:
+            eng.event("play", p, None, card=pl["chosen"])
     st["queue"] = _build_queue(eng)
     st["stage"] = "resolve"
+
+
+#: action card -> its `play` option (one object per card: a decision is never changed)
+_PLAY_OPTIONS: dict[str, dict[str, Any]] = {}
+
+
+def _play_option(card: str) -> dict[str, Any]:
+    option = _PLAY_OPTIONS.get(card)
+    if option is None:
+        option = _PLAY_OPTIONS[card] = {"kind": "play", "card": card}
+    return option
 
 
 def _build_queue(eng: Engine) -> list[list[Any]]:
@@ -155,25 +168,28 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
     time in turn order, each with their before window, the card's phases and their after
     window. A phase the card marks `together` (Command's attack, R-CMD-07) is joint: every
     player's earlier phases come first and every player's later phases after it."""
-    queue: list[list[Any]] = []
     chosen = [pl["chosen"] for pl in eng.state["players"]]
+    queue: list[list[Any]] = []
+    append = queue.append
     for action in eng.rules.actions:
-        if action.id not in chosen:
+        aid = action.id
+        if aid not in chosen:
             continue
-        players = [p for p, c in enumerate(chosen) if c == action.id]
-        order = resolution_order(eng, action.id, players)
+        players = [p for p, c in enumerate(chosen) if c == aid]
+        order = resolution_order(eng, aid, players)
         segments, joints = action.segments
         last = len(segments) - 1
         for k, segment in enumerate(segments):
             for p in order:
                 if k == 0:
-                    queue.append(["before", action.id, p])
-                queue.extend(["phase", action.id, i, p] for i in segment)
+                    append(["before", aid, p])
+                for i in segment:
+                    append(["phase", aid, i, p])
                 if k == last:
-                    queue.append(["after", action.id, p])
+                    append(["after", aid, p])
             if k < len(joints):
-                queue.append(["together", action.id, joints[k], order])
-        queue.append(["card_end", action.id])
+                append(["together", aid, joints[k], order])
+        append(["card_end", aid])
     return queue
 
 
@@ -202,6 +218,10 @@ def _resolve(eng: Engine, choice: Any) -> None:
             return
 
 
+#: The event each ability window fires before it asks.
+_WINDOW_EVENTS = {"before": "before_action", "after": "after_action"}
+
+
 def _resolve_entry(eng: Engine, choice: Any) -> bool:
     """One step of the queue's first entry; True when it finished and nothing waits."""
     st = eng.state
@@ -215,7 +235,7 @@ def _resolve_entry(eng: Engine, choice: Any) -> bool:
         if choice is None and not st.get("entry"):
             st["trig"] = 0
             st["entry"] = 1
-            if eng.fire(f"{tag}_action", p, {"action": action}):
+            if eng.fire(_WINDOW_EVENTS[tag], p, {"action": action}):
                 return False  # the triggers run first
         if choice is not None:
             if choice["kind"] == "pass":
@@ -223,7 +243,7 @@ def _resolve_entry(eng: Engine, choice: Any) -> bool:
                 return True
             _use_ability(eng, p, choice)
             return False
-        options = ability_options(eng, p, action)
+        options = ability_options(eng, p, action) if q.tables(eng, p).activated else None
         if not options:
             _pop(st)
             return True
@@ -283,15 +303,22 @@ def _use_ability(eng: Engine, p: int, choice: dict[str, Any]) -> None:
 def _end_round(eng: Engine) -> None:
     """R-RND-06: rotation (R-ROT-01), then game end (R-END-01), then the first player passes."""
     st = eng.state
-    n = st["n"]
-    if all(
-        any(eng.rules.action(a).rotates_board for a in st["players"][p]["played"]) for p in range(n)
-    ):
+    rotating = _rotating(eng.rules)
+    if all(not rotating.isdisjoint(pl["played"]) for pl in st["players"]):
         _rotate(eng)
         st["stage"] = "resolve"
         st["queue"] = [["rotated"]]
         return
     _after_rotation(eng)
+
+
+def _rotating(rules: Any) -> frozenset[str]:
+    """The action cards that rotate the board (R-ROT-01), worked out once per content."""
+    ids = rules.__dict__.get("_rotating")
+    if ids is None:
+        ids = frozenset(a.id for a in rules.actions if a.rotates_board)
+        rules.__dict__["_rotating"] = ids
+    return ids
 
 
 def _rotate(eng: Engine) -> None:

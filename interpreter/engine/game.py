@@ -13,6 +13,8 @@ decision with a single option is taken automatically (it is not a choice).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from lastlight.interpreter.engine import flow
@@ -169,14 +171,17 @@ class Game:
         All or nothing: if the content makes the engine fail part-way (a trigger loop, a step
         it cannot take), the game is put back exactly as it was before the decision and an
         `EngineError` names the content item and its file:line."""
-        pending = self.eng.state["pending"]
-        if self.over or pending is None:
+        st = self.eng.state
+        pending = st["pending"]
+        if st["over"] or pending is None:
             raise IllegalDecision("the game is over; no decision is open")
-        if decision not in pending["options"]:
+        if not _offered(decision, pending["options"]):
             raise IllegalDecision(_why_illegal(decision, pending))
-        if self._anchor is None or len(self.history) - self._anchor[1] >= ANCHOR_EVERY:
+        history = self.history
+        anchor = self._anchor
+        if anchor is None or len(history) - anchor[1] >= ANCHOR_EVERY:
             self._set_anchor()
-        self.history.append(decision)
+        history.append(decision)
         try:
             self._advance(decision)
         except Exception as exc:
@@ -193,9 +198,33 @@ class Game:
                 + "; the game is as it was before this decision"
             ) from exc
 
+    @contextmanager
+    def edit(self, *, reask: bool = False) -> Iterator[dict[str, Any]]:
+        """Set up a position by hand (scenarios, tests, tools): yields the state to write, then
+        does what `edited` does.
+
+            with game.edit(reask=True) as st:
+                st["players"][0]["res"]["rare"] = 3
+        """
+        yield self.eng.state
+        self.edited(reask=reask)
+
+    def edited(self, *, reask: bool = False) -> None:
+        """After writing the state by hand: derived data (caches, the snapshot `apply` goes
+        back to) is dropped and every player's cards count as changed (`ver`), so nothing
+        worked out from the old position is used again. With `reask`, the open decision is
+        dropped and the game runs to the next one from the edited position."""
+        self.state_edited()
+        st = self.eng.state
+        for pl in st["players"]:
+            pl["ver"] += 1
+        if reask:
+            st["pending"] = None
+            self._advance()
+
     def state_edited(self) -> None:
-        """Call after writing the state by hand (a test or scenario setting up a position):
-        drops derived caches and the snapshot `apply` would go back to on a failure."""
+        """The part of `edited` that drops derived data only (caches and the snapshot), for
+        an edit that must leave every state field as written."""
         self.eng.cache.clear()
         self._anchor = None
 
@@ -236,32 +265,34 @@ class Game:
         return ""
 
     def _advance(self, choice: Decision | None = None) -> None:
+        """The decision loop: answer the open decision (the frame machine's or the flow's),
+        then run the machine while frames are on the stack and the flow when none are, until
+        a decision with more than one option is open or the game is over."""
         eng = self.eng
         st = eng.state
-        guard = 0
-        while True:
-            guard += 1
-            if guard > 200_000:
-                raise EngineError(eng.stuck_message())
+        run_frame = eng.run_frame
+        flow_advance = flow.advance
+        for _trip in range(200_000):
             pending = st["pending"]
             if pending is not None:
                 if choice is None:
-                    if len(pending["options"]) != 1:
+                    options = pending["options"]
+                    if len(options) != 1:
                         return
-                    choice = pending["options"][0]
+                    choice = options[0]
                 st["pending"] = None
                 if pending["by"] == "vm":
-                    eng.run_frame(choice)
+                    run_frame(choice)
                 else:
-                    flow.advance(eng, choice)
+                    flow_advance(eng, choice)
                 choice = None
-                continue
-            if st["over"]:
+            elif st["over"]:
                 return
-            if st["stack"]:
-                eng.run_frame()
+            elif st["stack"]:
+                run_frame()
             else:
-                flow.advance(eng)
+                flow_advance(eng)
+        raise EngineError(eng.stuck_message())
 
 
 def canonical_order(state: dict[str, Any], board: Any) -> None:
@@ -275,6 +306,15 @@ def canonical_order(state: dict[str, Any], board: Any) -> None:
     fight = state.get("combat")
     if fight:
         fight["doomed"] = dict(sorted(fight["doomed"].items()))
+
+
+def _offered(decision: Any, options: list[Decision]) -> bool:
+    """Is the decision one of the options? A bot hands back the very option object, found by
+    identity without comparing dicts; an equal one (from a replay, a person) by equality."""
+    for option in options:
+        if option is decision:
+            return True
+    return decision in options
 
 
 def _why_illegal(decision: Any, pending: dict[str, Any]) -> str:

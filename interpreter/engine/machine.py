@@ -38,6 +38,10 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
     "!=": operator.ne,
 }
 
+#: (players, first player) -> seats in turn order
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
 class Engine:
     """Rules + board + one state. `flow` drives rounds; the stack runs effects."""
 
@@ -54,8 +58,14 @@ class Engine:
         self.in_play: set[str] | None = None
 
     def turn_order(self) -> tuple[int, ...]:
-        n, first = self.state["n"], self.state["first"]
-        return tuple((first + i) % n for i in range(n))
+        """Seats in turn order from the first player (R-RND-02)."""
+        st = self.state
+        key = (st["n"], st["first"])
+        order = _ORDERS.get(key)
+        if order is None:
+            n, first = key
+            order = _ORDERS[key] = tuple((first + i) % n for i in range(n))
+        return order
 
     def asteroids(self) -> frozenset[str]:
         cached = self.cache.get("asteroids")
@@ -86,7 +96,9 @@ class Engine:
         see: tuple[int, ...] | None = None,
         **data: Any,
     ) -> None:
-        """Log an event. `see` names the seats that may read it (None: everyone)."""
+        """Log an event. `see` names the seats that may read it (None: everyone). Without a
+        log (`log=False`) this does nothing; the hottest callers test `eng.log is not None`
+        first, so a game played without a log does not even build the arguments."""
         if self.log is None:
             return
         entry: dict[str, Any] = {"round": self.state["round"], "event": name}
@@ -103,6 +115,16 @@ class Engine:
         self.log.append(entry)
 
     def source_loc(self, src: str) -> str:
+        """The YAML file:line of an effect's source (a program key, card or token id)."""
+        found = self.rules.__dict__.get("_source_locs")
+        if found is None:
+            found = self.rules.__dict__["_source_locs"] = {}
+        loc = found.get(src)
+        if loc is None:
+            loc = found[src] = self._source_loc(src)
+        return loc
+
+    def _source_loc(self, src: str) -> str:
         if src.startswith(("action:", "token:", "die:", "trade:", "card:")):
             return self.rules.program_locs.get(src, "")
         card = self.rules.cards.get(base_id(src))
@@ -313,7 +335,10 @@ class Engine:
         kind = type(cond)
         if kind is ast.Compare:  # the common case first
             left = nouns.COUNTERS[cond.noun.form](self, frame, cond.noun)
-            return COMPARE[cond.op](left, q.amount(self, frame["p"], cond.value))
+            right = cond.value
+            if type(right) is not int:
+                right = q.amount(self, frame["p"], right)
+            return COMPARE[cond.op](left, right)
         if kind is ast.Test:
             return nouns.CONDITIONS[cond.phrase.form](self, frame, cond.phrase)
         if isinstance(cond, ast.And):

@@ -30,90 +30,181 @@ def active_cards(eng: Engine, p: int) -> Iterator[tuple[str, str | None]]:
     abilities and mods by ship size. Exhausted cards are still in play (R-RES-01 FAQ)."""
     if p < 0:
         return
-    pl = eng.state["players"][p]
+    yield from _in_play(eng.state["players"][p], eng.rules.sizes)
+
+
+def _in_play(pl: dict[str, Any], sizes: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
+    """`active_cards` of one player's state, as a tuple."""
+    out: list[tuple[str, str | None]] = []
     if pl["faction"]:
-        yield pl["faction"], None
+        out.append((pl["faction"], None))
     if pl["ach"]:
-        yield pl["ach"], None
+        out.append((pl["ach"], None))
     for cid in pl["civ"]:
-        yield cid, None
-    for size in eng.rules.sizes:
-        ability = pl["ability"].get(size)
+        out.append((cid, None))
+    abilities = pl["ability"]
+    mods = pl["mods"]
+    for size in sizes:
+        ability = abilities.get(size)
         if ability:
-            yield ability, size
-        for mod in pl["mods"].get(size, ()):
-            yield mod, size
+            out.append((ability, size))
+        for mod in mods.get(size, ()):
+            out.append((mod, size))
+    return tuple(out)
 
 
 class CardTables:
-    """What one player's cards in play say, worked out once per change of those cards (the
-    player's `ver`): the lasting modifiers, the designs, the events they listen for, and the
-    parameter and ship-stat answers asked so far."""
+    """What one player's cards in play say: the lasting modifiers, the designs, the events they
+    listen for, and the parameter, ship-stat and cost answers asked so far. Built when the
+    player's cards in play change, from each placed card's precomputed part (`_place`); the
+    answers asked so far carry over when the lasting modifiers stay the same.
+
+    (Tables are kept per game, not shared by the games of a run: a store shared by every game
+    grows with every new set of cards, and the garbage collector then walks it again and again,
+    which cost more than rebuilding, measured on fresh seeds.)"""
 
     __slots__ = (
         "activated",
         "costs",
         "flags",
         "ids",
+        "key",
         "params",
+        "ship_costs",
         "statics",
         "stats",
         "triggers",
-        "ver",
     )
 
-    def __init__(self, eng: Engine, p: int, ver: int, old: CardTables | None = None):
-        self.ver = ver
-        self.statics: list[tuple[ast.Phrase, str | None]] = []
-        #: event form -> (physical card, attached size, clause index, clause), in card order
-        self.triggers: dict[str, list[tuple[str, str | None, int, ast.Triggered]]] = {}
+    def __init__(
+        self,
+        rules: Any,
+        n: int,
+        cards: tuple[tuple[str, str | None], ...],
+        old: CardTables | None = None,
+    ):
+        statics: list[tuple[ast.Phrase, str | None]] = []
+        #: event form -> (physical card, attached size, clause, program key), in card order
+        triggers: dict[str, list[tuple[str, str | None, ast.Triggered, str]]] = {}
         #: exhaust abilities: (physical card, clause index, clause)
-        self.activated: list[tuple[str, int, ast.Activated]] = []
-        ids = []
-        parts = _card_parts(eng.rules)
-        for cid, size in active_cards(eng, p):
-            bid = base_id(cid)
-            ids.append(bid)
-            if eng.in_play is not None:
-                eng.in_play.add(bid)
-            statics, triggered, activated = parts[bid]
-            for modifier in statics:
-                self.statics.append((modifier, size))
-            for i, clause in triggered:
-                self.triggers.setdefault(clause.event.form, []).append((cid, size, i, clause))
-            for i, clause in activated:
-                self.activated.append((cid, i, clause))
-        self.ids = frozenset(ids)
+        activated: list[tuple[str, int, ast.Activated]] = []
         #: modifier form -> its phrases, for the yes/no modifiers (`has_flag`)
-        self.flags: dict[str, list[ast.Phrase]] = {}
-        for phrase, _size in self.statics:
-            self.flags.setdefault(phrase.form, []).append(phrase)
+        flags: dict[str, list[ast.Phrase]] = {}
+        ids = []
+        key: list[Any] = [n]  # the lasting modifiers, for the shared memos below
+        placed = _placed_parts(rules)
+        for card in cards:
+            parts = placed.get(card)
+            if parts is None:
+                parts = placed[card] = _place(rules, *card)
+            bid, its_statics, its_key, its_triggers, its_activated = parts
+            ids.append(bid)
+            if its_statics:
+                statics.extend(its_statics)
+                key.extend(its_key)
+                for modifier, _size in its_statics:
+                    found = flags.get(modifier.form)
+                    if found is None:
+                        flags[modifier.form] = [modifier]
+                    else:
+                        found.append(modifier)
+            for form, entry in its_triggers:
+                found_t = triggers.get(form)
+                if found_t is None:
+                    triggers[form] = [entry]
+                else:
+                    found_t.append(entry)
+            if its_activated:
+                activated.extend(its_activated)
+        self.statics = statics
+        self.triggers = triggers
+        self.activated = activated
+        self.flags = flags
+        self.ids = frozenset(ids)
+        #: the lasting modifiers as a key: the same ones give the same parameters, stats and
+        #: costs, so the memos below carry over from the player's previous tables
+        self.key = tuple(key)
+        if old is not None and old.key == self.key:
+            self.params, self.stats = old.params, old.stats
+            self.costs, self.ship_costs = old.costs, old.ship_costs
+            return
         self.params: dict[str, int] = {}
         self.stats: dict[tuple[str, str], int] = {}
+        #: technology design -> its cost for this player; ship size -> a ship's cost (the
+        #: answers are shared: callers never change them)
         self.costs: dict[str, dict[str, int]] = {}
-        if old is not None and old.statics == self.statics:
-            # the same lasting modifiers: parameters, stats and costs come out the same
-            self.params, self.stats, self.costs = old.params, old.stats, old.costs
+        self.ship_costs: dict[str, dict[str, int]] = {}
+
+
+#: Answers (each group's moves, reach on the board, printed costs) kept per loaded content
+#: before a store is emptied, so a long run of games never grows it without bound.
+TABLES_KEPT = 4096
+
+
+def shared(rules: Any, name: str) -> dict[Any, Any]:
+    """A memo kept with the loaded content and shared by every game played with it (emptied
+    when it holds more than `TABLES_KEPT` answers). Only for answers that depend on nothing
+    but the content and the key."""
+    store = rules.__dict__.get(name)
+    if store is None or len(store) > TABLES_KEPT:
+        store = rules.__dict__[name] = {}
+    return store
 
 
 _Parts = tuple[
+    str,
     tuple[ast.Phrase, ...],
-    tuple[tuple[int, ast.Triggered], ...],
+    tuple[tuple[str, ast.Triggered, str], ...],
     tuple[tuple[int, ast.Activated], ...],
 ]
 
 
+_Placed = tuple[
+    str,
+    tuple[tuple[ast.Phrase, str | None], ...],
+    tuple[Any, ...],
+    tuple[tuple[str, tuple[str, str | None, ast.Triggered, str]], ...],
+    tuple[tuple[str, int, ast.Activated], ...],
+]
+
+
+def _placed_parts(rules: Any) -> dict[tuple[str, str | None], _Placed]:
+    found = rules.__dict__.get("_placed_parts")
+    if found is None:
+        found = rules.__dict__["_placed_parts"] = {}
+    return found
+
+
+def _place(rules: Any, cid: str, size: str | None) -> _Placed:
+    """What one physical card attached to `size` (or to nothing) adds to its player's tables:
+    its design, lasting modifiers (and their part of the memo key), trigger entries by event
+    and exhaust abilities (worked out once per card and size for the loaded content)."""
+    bid, statics, triggered, activated = _card_parts(rules)[base_id(cid)]
+    return (
+        bid,
+        tuple((modifier, size) for modifier in statics),
+        tuple(x for modifier in statics for x in (id(modifier), size)),
+        tuple((form, (cid, size, clause, prog)) for form, clause, prog in triggered),
+        tuple((cid, i, clause) for i, clause in activated),
+    )
+
+
 def _card_parts(rules: Any) -> dict[str, _Parts]:
-    """Each design's lasting modifiers, triggered and activated clauses (with their index),
-    sorted out once per loaded content."""
+    """Each design's id, lasting modifiers, triggered clauses (event form, clause, program
+    key) and activated clauses (with their index), sorted out once per loaded content."""
     parts = rules.__dict__.get("_card_parts")
     if parts is None:
         parts = {}
         for bid, card in rules.cards.items():
             clauses = list(enumerate(card.clauses))
             parts[bid] = (
+                bid,
                 tuple(c.modifier for _i, c in clauses if isinstance(c, ast.Static)),
-                tuple((i, c) for i, c in clauses if isinstance(c, ast.Triggered)),
+                tuple(
+                    (c.event.form, c, f"card:{bid}:{i}")
+                    for i, c in clauses
+                    if isinstance(c, ast.Triggered)
+                ),
                 tuple((i, c) for i, c in clauses if isinstance(c, ast.Activated)),
             )
         rules.__dict__["_card_parts"] = parts
@@ -121,15 +212,20 @@ def _card_parts(rules: Any) -> dict[str, _Parts]:
 
 
 def tables(eng: Engine, p: int) -> CardTables:
-    """p's card tables (p >= 0), rebuilt only when p's cards in play change."""
+    """p's card tables (p >= 0), looked up again only when p's cards in play change (the
+    player's `ver`)."""
     ver = eng.state["players"][p]["ver"]
     try:
-        t = eng.cache["tables"][p]
-        if t.ver == ver:
+        seen_ver, t = eng.cache["tables"][p]
+        if seen_ver == ver:
             return t
     except KeyError:
         t = None
-    t = eng.cache.setdefault("tables", {})[p] = CardTables(eng, p, ver, t)
+    cards = _in_play(eng.state["players"][p], eng.rules.sizes)
+    t = CardTables(eng.rules, eng.state["n"], cards, t)
+    if eng.in_play is not None:
+        eng.in_play.update(t.ids)
+    eng.cache.setdefault("tables", {})[p] = (ver, t)
     return t
 
 
@@ -170,13 +266,12 @@ def amount(eng: Engine, p: int, value: Any) -> int:
 
 def ship_stat(eng: Engine, owner: int, size: str, stat: str) -> int:
     """A ship stat with modifiers; Lumos ships use base stats only (R-TWO-09)."""
-    base = eng.rules.ships[size][stat]
     if owner < 0:
-        return int(base)
+        return int(eng.rules.ships[size][stat])
     t = tables(eng, owner)
     value = t.stats.get((size, stat))
     if value is None:
-        value = int(base)
+        value = int(eng.rules.ships[size][stat])
         for phrase, attached in t.statics:
             if phrase.args.get("stat") != stat:
                 continue
@@ -213,6 +308,15 @@ def has_flag(eng: Engine, p: int, form: str, **match: Any) -> bool:
 
 
 def ship_cost(eng: Engine, p: int, size: str) -> dict[str, int]:
+    """What a ship of this size costs p (a shared answer: never change it)."""
+    costs = tables(eng, p).ship_costs
+    cached = costs.get(size)
+    if cached is None:
+        cached = costs[size] = _ship_cost(eng, p, size)
+    return cached
+
+
+def _ship_cost(eng: Engine, p: int, size: str) -> dict[str, int]:
     cost = dict(eng.rules.ships[size]["cost"])
     for phrase in tables(eng, p).flags.get("ship_discount", ()):
         if phrase.form == "ship_discount" and phrase.args.get("size") in (None, size):
@@ -231,8 +335,17 @@ def tech_cost(eng: Engine, p: int, card_id: str) -> dict[str, int]:
 
 
 def _tech_cost(eng: Engine, p: int, card_id: str) -> dict[str, int]:
+    discounts = tables(eng, p).flags.get("tech_discount")
+    if not discounts:  # the printed cost, one shared answer per design
+        base = shared(eng.rules, "_printed_costs")
+        bid = base_id(card_id)
+        printed = base.get(bid)
+        if printed is None:
+            cost = eng.rules.cards[bid].cost
+            printed = base[bid] = {k: v for k, v in cost.items() if v > 0}
+        return printed
     cost = dict(eng.rules.cards[base_id(card_id)].cost)
-    for phrase in tables(eng, p).flags.get("tech_discount", ()):
+    for phrase in discounts:
         if phrase.form == "tech_discount":
             res = phrase.args["what"]
             cost[res] = max(0, cost.get(res, 0) - amount(eng, p, phrase.args["n"]))

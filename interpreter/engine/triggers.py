@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from lastlight.interpreter.effects.registry import forms_of
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.errors import EngineError
-from lastlight.interpreter.engine.ruleset import base_id
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
@@ -39,15 +38,18 @@ def fire(eng: Engine, form: str, p: int, args: dict[str, Any] | None = None, **c
         return 0
     args = args or {}
     frames: list[tuple[str, str, str | None]] = []
-    for cid, size, i, clause in clauses:
+    for cid, size, clause, prog in clauses:
         if form == "activated" and size != args.get("size"):
             continue
-        if any(clause.event.args.get(k) not in (None, v) for k, v in args.items()):
+        if args:
+            wants = clause.event.args
+            if any(wants.get(k) not in (None, v) for k, v in args.items()):
+                continue
+        if clause.cond is not None and not eng.test(
+            {"p": p, "sec": ctx.get("sec"), "src": cid}, clause.cond
+        ):
             continue
-        probe = {"p": p, "sec": ctx.get("sec"), "src": cid}
-        if clause.cond is not None and not eng.test(probe, clause.cond):
-            continue
-        frames.append((f"card:{base_id(cid)}:{i}", cid, size))
+        frames.append((prog, cid, size))
     if not frames:
         return 0
     eng.state["trig"] = eng.state.get("trig", 0) + len(frames)
@@ -58,6 +60,7 @@ def fire(eng: Engine, form: str, p: int, args: dict[str, Any] | None = None, **c
             f"{eng.source_loc(frames[-1][0])})"
         )
     for prog, cid, _size in reversed(frames):
-        eng.event("trigger", p, prog, card=cid, on=form)
+        if eng.log is not None:
+            eng.event("trigger", p, prog, card=cid, on=form)
         eng.push(prog, p, src=cid, **ctx)
     return len(frames)

@@ -210,11 +210,7 @@ class _Runner:
                 st["lumos"]["ally"] = lumos["ally"]
             if "ships" in lumos:
                 self._place_ships(q.LUMOS, lumos["ships"], lumos.loc_of("ships"))
-        self.game.state_edited()
-        for pl in st["players"]:
-            pl["ver"] += 1
-        self.game.eng.state["pending"] = None
-        self.game._advance()
+        self.game.edited(reask=True)
 
     def _setup_piles(self, setup: YDict) -> None:
         """`deck: [...]` is the whole deck, top first; the other copies left in the deck go to

@@ -53,12 +53,12 @@ class Bot:
 def ask(bot: Any, game: Game) -> Decision:
     """Ask the bot whose seat is to move for its decision, giving it only that seat's
     observation and the legal decisions."""
-    p = game.to_move
-    assert p is not None, "no decision is open"
+    pending = game.eng.state["pending"]  # what game.to_move and game.legal() read
+    assert pending is not None, "no decision is open"
     if getattr(bot, "rules", None) is None and hasattr(bot, "bind"):
         bot.bind(game.rules)
-    obs = game.observation(p) if getattr(bot, "needs_observation", True) else None
-    return bot.decide(obs, game.legal())
+    obs = game.observation(pending["p"]) if getattr(bot, "needs_observation", True) else None
+    return bot.decide(obs, list(pending["options"]))
 
 
 def play_game(game: Game, bots: list[Any], max_steps: int = 1_000_000) -> Game:

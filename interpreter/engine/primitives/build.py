@@ -27,19 +27,34 @@ def supply_unit(eng: Engine, p: int, kind: str, size: str | None = None) -> str 
 
 def place_ship(eng: Engine, uid: str, sector: str, src: str | None, p: int) -> None:
     move_unit(eng, uid, at="board", s=sector, d=0)
-    eng.event("build", p, src, unit=uid, size=eng.state["units"][uid]["z"], sector=sector)
+    if eng.log is not None:
+        eng.event("build", p, src, unit=uid, size=eng.state["units"][uid]["z"], sector=sector)
 
 
 def _ship_options(eng: Engine, p: int) -> list[dict[str, Any]]:
     options: list[dict[str, Any]] = []
+    players = eng.state["players"]
+    units = eng.state["units"]
+    supply = index(eng).supply
+    # R-CON-02: the sizes of p's ships in each opponent's graveyard, in turn order
+    graves = []
+    for holder in eng.turn_order():
+        if holder != p and players[holder]["grave"]:
+            sizes = set()
+            for uid in players[holder]["grave"]:
+                u = units[uid]
+                if u["o"] == p and u["k"] == "s":
+                    sizes.add(u["z"])
+            if sizes:
+                graves.append((holder, sizes))
     for size in eng.rules.sizes:
         cost = q.ship_cost(eng, p, size)
         if not q.can_pay(eng, p, cost):
             continue
-        if supply_unit(eng, p, "s", size):
+        if supply.get((p, "s", size)):
             options.append({"kind": "build", "size": size})
-        for holder in eng.turn_order():  # R-CON-02: out of an opponent's graveyard
-            if holder != p and _grave_ship(eng, p, size, holder):
+        for holder, sizes in graves:
+            if size in sizes:
                 options.append({"kind": "build", "size": size, "from": holder})
     return options
 

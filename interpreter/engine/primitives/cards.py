@@ -63,7 +63,8 @@ def _draw_keep(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any
         options = [{"kind": "discard", "card": c} for c in _distinct(drawn)]
         return eng.ask(p, "discard", options, "Discard one of the drawn technologies")
     eng.state["players"][p]["tech_hand"].extend(drawn)
-    eng.event("keep", p, frame["src"], see=(p,), cards=list(drawn))
+    if eng.log is not None:
+        eng.event("keep", p, frame["src"], see=(p,), cards=list(drawn))
     return True
 
 
@@ -79,22 +80,37 @@ def _distinct(cards: list[str]) -> list[str]:
     return out
 
 
+def _design(rules: Any) -> dict[str, tuple[str, str, str]]:
+    """Physical card id -> (design id, type, name), filled in as cards are met."""
+    found = rules.__dict__.get("_designs")
+    if found is None:
+        found = rules.__dict__["_designs"] = {}
+    return found
+
+
 def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]:
     """Every legal way to put a technology from p's hand into play (R-RES-04..08)."""
     pl = eng.state["players"][p]
-    cards = eng.rules.cards
-    names_in_play = {cards[base_id(c)].name for c in pl["civ"]}
+    hand = pl["tech_hand"]
+    if not hand:
+        return []
+    rules = eng.rules
+    designs = _design(rules)
+    names_in_play: set[str] | None = None
+    open_slots: list[str] | None = None
     options: list[dict[str, Any]] = []
     costs = q.tables(eng, p).costs
     have = pl["res"]
     light = pl["light"]
     seen: set[str] = set()
-    for cid in pl["tech_hand"]:
-        bid = base_id(cid)
+    for cid in hand:
+        design = designs.get(cid)
+        if design is None:
+            design = _design_of(rules, designs, cid)
+        bid, kind, name = design
         if bid in seen:
             continue
         seen.add(bid)
-        card = cards[bid]
         if not free:
             cost = costs.get(bid)
             if cost is None:
@@ -106,17 +122,35 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
                     break
             if short:
                 continue
-        if card.type == "civilization":
-            if card.name not in names_in_play:  # R-RES-06
+        if kind == "civilization":
+            if names_in_play is None:
+                names_in_play = {_design_of(rules, designs, c)[2] for c in pl["civ"]}
+            if name not in names_in_play:  # R-RES-06
                 options.append({"kind": "manufacture", "card": cid})
-        elif card.type == "ship_ability":  # R-RES-07: one per type; a new one replaces
-            for size in eng.rules.sizes:
+        elif kind == "ship_ability":  # R-RES-07: one per type; a new one replaces
+            for size in rules.sizes:
                 options.append({"kind": "manufacture", "card": cid, "size": size})
         else:  # R-RES-08: mods fill slots
-            for size in eng.rules.sizes:
-                if len(pl["mods"][size]) < int(eng.rules.ships[size]["mod_slots"]):
-                    options.append({"kind": "manufacture", "card": cid, "size": size})
+            if open_slots is None:
+                mods = pl["mods"]
+                open_slots = [
+                    size
+                    for size in rules.sizes
+                    if len(mods[size]) < int(rules.ships[size]["mod_slots"])
+                ]
+            for size in open_slots:
+                options.append({"kind": "manufacture", "card": cid, "size": size})
     return options
+
+
+def _design_of(
+    rules: Any, designs: dict[str, tuple[str, str, str]], cid: str
+) -> tuple[str, str, str]:
+    design = designs.get(cid)
+    if design is None:
+        card = rules.cards[base_id(cid)]
+        design = designs[cid] = (card.id, card.type, card.name)
+    return design
 
 
 def manufacture(eng: Engine, p: int, option: dict[str, Any], free: bool, src: str | None) -> None:
@@ -139,7 +173,8 @@ def manufacture(eng: Engine, p: int, option: dict[str, Any], free: bool, src: st
     else:
         pl["mods"][option["size"]].append(cid)
     pl["ver"] += 1
-    eng.event("manufacture", p, src, card=cid, size=option.get("size"), free=free)
+    if eng.log is not None:
+        eng.event("manufacture", p, src, card=cid, size=option.get("size"), free=free)
 
 
 def _manufacture_any(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
@@ -189,8 +224,9 @@ def _ready(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) ->
 
 def _repair(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-REF-02."""
+    p = frame["p"]
     for u in eng.state["units"].values():
-        if u["o"] == frame["p"] and u["d"]:
+        if u["d"] and u["o"] == p:
             u["d"] = 0
     return True
 
@@ -207,7 +243,8 @@ def _pick_up_all(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
     for a in back:
         pl["played"].remove(a)
         pl["hand"].append(a)
-    eng.event("pick_up", frame["p"], frame["src"], cards=back)
+    if eng.log is not None:
+        eng.event("pick_up", frame["p"], frame["src"], cards=back)
     return True
 
 

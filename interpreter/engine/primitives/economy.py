@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.units import move_unit
+from lastlight.interpreter.engine.units import index, move_unit
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
@@ -26,7 +26,8 @@ def gain(eng: Engine, p: int, what: str, n: int, src: str | None) -> None:
         pl["light"] += n
     else:
         pl["res"][what] += n
-    eng.event("gain", p, src, n=n, what=what)
+    if eng.log is not None:
+        eng.event("gain", p, src, n=n, what=what)
 
 
 def lose(eng: Engine, p: int, what: str, n: int, src: str | None) -> int:
@@ -39,7 +40,8 @@ def lose(eng: Engine, p: int, what: str, n: int, src: str | None) -> int:
         pl["light"] -= n
     else:
         pl["res"][what] -= n
-    eng.event("pay", p, src, n=n, what=what)
+    if eng.log is not None:
+        eng.event("pay", p, src, n=n, what=what)
     return n
 
 
@@ -105,13 +107,45 @@ def _trade(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) ->
     return True
 
 
+#: Effect forms whose step can be taken when the player holds what it gives (`_can_trade`).
+_GIVES = frozenset({"trade"})
+
+
 def _trade_options(eng: Engine, frame: Frame) -> list[dict[str, Any]]:
+    """The game's trades whose first step could be taken now (a plain `trade` step: the
+    player holds what it gives, the same test `_can_trade` makes)."""
+    p = frame["p"]
+    pl = eng.state["players"][p]
     options = []
-    for i, key in enumerate(eng.rules.trades):
-        seq = eng.rules.programs[key]
-        if seq.steps and eng._feasible(frame, seq.steps[0]):
-            options.append({"kind": "trade", "option": i, "text": eng.rules.trade_texts[i]})
+    for first, option in _trade_table(eng.rules):
+        if first is None:
+            continue
+        if type(first) is ast.Do and first.cond is None and first.phrase.form in _GIVES:
+            args = first.phrase.args
+            give = args["give"]
+            have = pl["light"] if give == "light" else pl["res"].get(give, 0)
+            n = args["n"]
+            if have < (n if type(n) is int else q.amount(eng, p, n)):
+                continue
+        elif not eng._feasible(frame, first):
+            continue
+        options.append(option)
     return options
+
+
+def _trade_table(rules: Any) -> list[tuple[ast.Step | None, dict[str, Any]]]:
+    """Each trade's first step and its option (built once per content; a decision is never
+    changed by its receiver)."""
+    table = rules.__dict__.get("_trade_table")
+    if table is None:
+        table = rules.__dict__["_trade_table"] = [
+            (
+                rules.programs[key].steps[0] if rules.programs[key].steps else None,
+                {"kind": "trade", "option": i, "text": rules.trade_texts[i]},
+            )
+            for i, key in enumerate(rules.trades)
+        ]
+    return table
 
 
 def _can_make_trades(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
@@ -170,9 +204,13 @@ def _mine(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> 
     """R-MIN-01: one resource per extractor; planets yield their token's resources (R-MIN-02:
     blockades do not stop mining); colony ship spaces yield their icon."""
     p = frame["p"]
-    for u in eng.state["units"].values():
-        if u["k"] != "x" or u["o"] != p:
-            continue
+    units = eng.state["units"]
+    ix = index(eng)
+    # p's extractors (colony spaces and planets) in id order, as a scan of the units gives
+    mine = [*ix.colony.get(p, ()), *(x for x in ix.planet_x.values() if units[x]["o"] == p)]
+    mine.sort()
+    for uid in mine:
+        u = units[uid]
         if u["at"] == "colony":
             gain(eng, p, eng.rules.colony_spaces[u["c"]], 1, frame["src"])
         elif u["at"] == "planet":

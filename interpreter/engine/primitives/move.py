@@ -31,17 +31,26 @@ def destinations(eng: Engine, owner: int, size: str, sector: str) -> list[str]:
     return _reach(eng, steps, sector, blocked_sectors(eng, owner))
 
 
+def live_sectors(eng: Engine) -> frozenset[str]:
+    """The sectors in this game (homes of empty seats are not)."""
+    live = eng.cache.get("live")
+    if live is None:
+        live = eng.cache["live"] = frozenset(eng.state["sectors"])
+    return live
+
+
 def _reach(eng: Engine, steps: int, sector: str, blocked: frozenset[str]) -> list[str]:
     if steps <= 0:
         return []
     rot = eng.state["rot"]
-    # the answer depends only on these, so owners and card changes share it
-    key = ("dest", steps, sector, rot, blocked)
-    cached = eng.cache.get(key)
+    live = live_sectors(eng)
+    # the answer depends only on these, so owners, card changes and games share it
+    key = (steps, sector, rot, blocked, live)
+    store = q.shared(eng.rules, "_reach")
+    cached = store.get(key)
     if cached is None:
         reach = eng.board.reachable(sector, steps, rot, blocked)
-        live = eng.state["sectors"]  # homes of empty seats are not in the game
-        cached = eng.cache[key] = sorted(s for s in reach if s != sector and s in live)
+        cached = store[key] = sorted(s for s in reach if s != sector and s in live)
     return cached
 
 
@@ -60,8 +69,9 @@ def move_options(
     if len(owners) > 1:
         ships = sorted([*ships, *by_owner.get(q.LUMOS, ())])
     groups: dict[tuple[int, str, str], None] = {}
+    skip = set(moved) if len(moved) > 2 else moved
     for uid in ships:
-        if uid not in moved:
+        if uid not in skip:
             u = units[uid]
             groups[(u["o"], u["s"], u["z"])] = None
     if run is None:
@@ -77,14 +87,16 @@ def move_options(
 
 def _group_options(eng: Engine, p: int, owner: int, sector: str, size: str) -> list[dict]:
     """The moves of one group of alike ships, built once per (sector, size, movement,
-    rotation, blocked sectors) and reused (a decision is never changed by its receiver)."""
+    rotation, blocked sectors, sectors in play) for the loaded content and reused by every
+    game (a decision is never changed by its receiver)."""
     steps = q.ship_stat(eng, owner, size, "movement")
     blocked = blocked_sectors(eng, owner)
-    key = ("moves", owner != p, sector, size, steps, eng.state["rot"], blocked)
-    opts = eng.cache.get(key)
+    key = (owner != p, sector, size, steps, eng.state["rot"], blocked, live_sectors(eng))
+    store = q.shared(eng.rules, "_moves")
+    opts = store.get(key)
     if opts is None:
         extra = {"lumos": True} if owner != p else {}
-        opts = eng.cache[key] = [
+        opts = store[key] = [
             {"kind": "move", "from": sector, "size": size, "to": dest, **extra}
             for dest in _reach(eng, steps, sector, blocked)
         ]
@@ -111,7 +123,8 @@ def _move_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: An
         uid = _pick_ship(eng, owner, choice["from"], choice["size"], moved)
         move_unit(eng, uid, s=choice["to"])
         moved.append(uid)
-        eng.event("move", p, frame["src"], unit=uid, frm=choice["from"], to=choice["to"])
+        if eng.log is not None:
+            eng.event("move", p, frame["src"], unit=uid, frm=choice["from"], to=choice["to"])
     # each group's options for this step, kept while it asks move after move (derived data:
     # a restored or cloned game works them out again)
     run = eng.cache.get("move_run")

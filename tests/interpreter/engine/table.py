@@ -47,9 +47,7 @@ def start(
 
 def refresh(game: Game) -> None:
     """After editing the state by hand: drop caches and re-ask the open decision."""
-    game.state_edited()
-    for pl in game.state["players"]:
-        pl["ver"] += 1
+    game.edited()
 
 
 def set_first(game: Game, first: int) -> None:

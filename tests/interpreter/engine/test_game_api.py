@@ -60,3 +60,24 @@ def test_no_decision_after_the_game_is_over(rules: Rules) -> None:
 def test_player_counts_outside_the_content_are_refused(rules: Rules) -> None:
     with pytest.raises(ValueError, match="players"):
         Game.new(rules, 5, 1)
+
+
+def test_edit_sets_up_a_position_and_asks_again(rules: Rules) -> None:
+    game = Game.new(rules, 2, 6, log=False)
+    bot = RandomBot(6)
+    while game.state["pending"]["kind"] != "play":
+        game.apply(ask(bot, game))
+    p = game.to_move
+    assert p is not None
+    before = [d["card"] for d in game.legal()]
+    vers = [pl["ver"] for pl in game.state["players"]]
+    with game.edit(reask=True) as st:
+        hand = st["players"][p]["hand"]
+        kept = hand[0]
+        st["players"][p]["played"].extend(c for c in hand if c != kept)
+        hand[:] = [kept]
+    # one card left in hand: the re-asked decision offers it alone (and a single option is
+    # taken at once, so the game has moved past it)
+    assert [pl["ver"] for pl in game.state["players"]] == [v + 1 for v in vers]
+    assert len(before) > 1
+    assert game.state["players"][p]["chosen"] == kept
