@@ -18,6 +18,7 @@ import time
 
 from lastlight.interpreter.engine.bots import ask, make_bot
 from lastlight.interpreter.engine.bots.search import SearchBot
+from lastlight.interpreter.engine.bots.search_ismcts import IsmctsBot
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir
@@ -45,7 +46,13 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--playouts", type=int, default=None, help="budget (default: the bot's)")
     ap.add_argument("--ms", type=float, default=None, help="budget in milliseconds instead")
-    ap.add_argument("--horizon", type=int, default=None, help="rollout horizon in rounds")
+    ap.add_argument(
+        "--rounds", type=int, default=None, help="rollout length in rounds (0: to the end)"
+    )
+    ap.add_argument("--top", type=int, default=None, help="planner candidates searched")
+    ap.add_argument("--margin", type=float, default=None, help="paired advantage to deviate")
+    ap.add_argument("--z", type=float, default=None, help="standard errors to deviate")
+    ap.add_argument("--bot", default="search", help="search (default) or search_ismcts")
     ap.add_argument("--seed", type=int, default=0, help="first game seed")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args()
@@ -55,16 +62,26 @@ def main() -> None:
         options["playouts"] = args.playouts
     if args.ms is not None:
         options["ms"] = args.ms
-    if args.horizon is not None:
-        options["horizon_rounds"] = args.horizon
+    if args.rounds is not None:
+        options["rounds"] = args.rounds or None  # type: ignore[assignment]
+    for name in ("top", "margin", "z"):
+        if getattr(args, name) is not None:
+            options[name] = getattr(args, name)
+    kind: type = SearchBot
+    if args.bot == "search_ismcts":
+        kind = IsmctsBot
+        options = {k: v for k, v in options.items() if k in ("playouts", "ms", "rounds")}
+        if "rounds" in options:
+            options["horizon_rounds"] = options.pop("rounds")
     wins = 0.0
     wall: list[float] = []
     cpu: list[float] = []
     playouts: list[int] = []
+    deviated = 0
     for g in range(args.games):
         seed = args.seed + g
         seat = g % args.players
-        search = SearchBot(seed, rules, **options)  # type: ignore[arg-type]
+        search = kind(seed, rules, **options)  # type: ignore[arg-type]
         bots = [
             search if p == seat else make_bot(args.opponent, seed * 10 + p, rules)
             for p in range(args.players)
@@ -78,6 +95,7 @@ def main() -> None:
                 wall.append(time.perf_counter() - t)
                 cpu.append(time.process_time() - c)
                 playouts.append(search.last["playouts"])
+                deviated += bool(search.last.get("deviated"))
             game.apply(decision)
         share = 1 / len(game.winners) if seat in game.winners else 0.0
         wins += share
@@ -94,7 +112,8 @@ def main() -> None:
             f"searched decisions: {len(wall)}, playouts median {statistics.median(playouts):g}; "
             f"time per decision wall median {statistics.median(wall) * 1000:.0f} ms "
             f"p95 {percentile(wall, 0.95) * 1000:.0f} ms; CPU median "
-            f"{statistics.median(cpu) * 1000:.0f} ms p95 {percentile(cpu, 0.95) * 1000:.0f} ms"
+            f"{statistics.median(cpu) * 1000:.0f} ms p95 {percentile(cpu, 0.95) * 1000:.0f} ms; "
+            f"differs from the planner's choice in {deviated} ({deviated / len(wall):.0%})"
         )
 
 
