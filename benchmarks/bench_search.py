@@ -52,6 +52,7 @@ def main() -> None:
     ap.add_argument("--top", type=int, default=None, help="planner candidates searched")
     ap.add_argument("--margin", type=float, default=None, help="paired advantage to deviate")
     ap.add_argument("--z", type=float, default=None, help="standard errors to deviate")
+    ap.add_argument("--value", default=None, help="leaf value: plain or planner")
     ap.add_argument("--bot", default="search", help="search (default) or search_ismcts")
     ap.add_argument("--seed", type=int, default=0, help="first game seed")
     ap.add_argument("--quiet", action="store_true")
@@ -64,7 +65,7 @@ def main() -> None:
         options["ms"] = args.ms
     if args.rounds is not None:
         options["rounds"] = args.rounds or None  # type: ignore[assignment]
-    for name in ("top", "margin", "z"):
+    for name in ("top", "margin", "z", "value"):
         if getattr(args, name) is not None:
             options[name] = getattr(args, name)
     kind: type = SearchBot

@@ -42,9 +42,10 @@ from lastlight.interpreter.engine.sample import sampleable
 
 #: The default budget (rollouts per searched decision) and shape of the search, measured with
 #: benchmarks/bench_search.py (see the README's figures).
-DEFAULT_PLAYOUTS = 60
-DEFAULT_TOP = 3
-DEFAULT_ROUNDS: int | None = 2
+DEFAULT_PLAYOUTS = 12
+DEFAULT_TOP = 2
+DEFAULT_ROUNDS: int | None = None
+DEFAULT_Z = 1.0
 
 
 class SearchBot(Bot):
@@ -61,7 +62,8 @@ class SearchBot(Bot):
         top: int = DEFAULT_TOP,
         rounds: int | None = DEFAULT_ROUNDS,
         margin: float = 0.0,
-        z: float = 0.0,
+        value: str = "plain",
+        z: float = DEFAULT_Z,
         max_steps: int = 600,
     ):
         super().__init__(seed, rules)
@@ -70,6 +72,7 @@ class SearchBot(Bot):
         self.top = max(1, top)
         self.rounds = rounds
         self.margin = margin
+        self.value = value
         self.z = z
         self.max_steps = max_steps
         #: Decisions taken inside an effect are the planner's, as in the real planner.
@@ -125,7 +128,7 @@ class SearchBot(Bot):
                 game.apply(legal[i])
                 rollout(game, self.policy, Rng(seed_state(seed)), rounds=self.rounds,
                         max_steps=self.max_steps)  # fmt: skip
-                results[j].append(values(game)[me])
+                results[j].append(values(game, self.value)[me])
                 runs += 1
         pick = choose(results, self.margin, self.z)
         self.last = {

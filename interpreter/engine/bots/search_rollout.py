@@ -69,15 +69,17 @@ def rollout(
         steps += 1
 
 
-def values(game: Game) -> list[float]:
+def values(game: Game, kind: str = "plain") -> list[float]:
     """Each seat's value in [0, 1]: its share of the win when the game is over, otherwise its
-    worth (`worth`) against the best other seat's, squashed by a sigmoid."""
+    worth against the best other seat's, squashed by a sigmoid (`kind`: "plain" is `worth`,
+    "planner" is `planner_worth`)."""
     st = game.state
     n = st["n"]
     if game.over:
         winners = st["winners"]
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
-    score = [worth(game, p) for p in range(n)]
+    fn = planner_worth if kind == "planner" else worth
+    score = [fn(game, p) for p in range(n)]
     out = []
     for p in range(n):
         rival = max(score[o] for o in range(n) if o != p)
@@ -96,3 +98,27 @@ def worth(game: Game, p: int) -> float:
             claim += q.param(eng, p, f"claim_{kind}")
     pl = st["players"][p]
     return pl["light"] + 1.0 * claim + 0.5 * q.techs_in_play(eng, p) + 0.1 * sum(pl["res"].values())
+
+
+def planner_worth(game: Game, p: int) -> float:
+    """Light plus what the seat holds, valued the planner's way over the rounds left (read from
+    the planner's `Seat`): each extractor's claims for the refresh cycles left (half when
+    blockaded) and its mining, resources at the planner's worth, technologies in play, ships."""
+    eng = game.eng
+    seat = Seat(eng, p)
+    value = float(seat.pl["light"])
+    per_mine = seat.rounds_left * 0.2
+    for u in game.state["units"].values():
+        if u["o"] != p or u["k"] != "x":
+            continue
+        if u["at"] == "planet":
+            sector = u["s"]
+            claim = q.param(eng, p, f"claim_{eng.board.kind(sector)}")
+            share = 0.5 if q.blockaded(eng, sector, p) else 1.0
+            value += claim * seat.cycles_left * share + seat.yield_value(sector) * per_mine
+        elif u["at"] == "colony":
+            value += seat.ctx.res_value(seat.rules.colony_spaces[u["c"]]) * per_mine
+    value += seat.res_value({r: n for r, n in seat.pl["res"].items() if r != "light"})
+    value += q.techs_in_play(eng, p) * (0.25 * per_mine + 0.6)
+    value += 0.3 * len(seat.mine_list)
+    return value
