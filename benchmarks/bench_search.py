@@ -5,14 +5,14 @@ python benchmarks/bench_search.py --opponent planner --games 100 --players 2
 
 One search seat against `players - 1` opponents of the named kind (any name in the bot
 registry), the search seat rotating over the seats game by game. A tie counts as a share of a
-win. Prints the win rate with a 95% Wilson interval and the median and 95th-percentile time of
-a searched decision (wall clock and CPU: the CPU figure is the one to trust on a shared machine).
+win. Prints the win rate with a 95% Wilson interval (statsmodels, via the lab's `wilson`) and
+the median and 95th-percentile time of a searched decision (wall clock and CPU: the CPU figure
+is the one to trust on a shared machine), and how often the search overrode the planner.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 
@@ -23,15 +23,7 @@ from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.pipeline import load_pack_or_raise
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+from lastlight.interpreter.tools.lab.stats import wilson
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -103,7 +95,7 @@ def main() -> None:
         if not args.quiet:
             light = [pl["light"] for pl in game.state["players"]]
             print(f"game {g:3d} seed {seed} search seat {seat} light {light} win {share:.2f}")
-    lo, hi = wilson(wins, args.games)
+    lo, hi = wilson(wins, args.games)  # type: ignore[arg-type]  # a tie is a share of a win
     print(
         f"search vs {args.opponent}, {args.players} players, {args.games} games: "
         f"won {wins:g} ({wins / args.games:.0%}, 95% CI {lo:.0%}-{hi:.0%})"
