@@ -76,8 +76,10 @@ def test_rollout_stops_after_its_rounds_or_at_the_end(rules: Rules) -> None:
     short = game.clone()
     rollout(short, policy, Rng(seed_state(1)), rounds=2)
     assert short.state["round"] == start + 2 and not short.over
-    v = values(short)
-    assert len(v) == 2 and all(0.0 < x < 1.0 for x in v)
+    for kind in ("plain", "planner"):
+        v = values(short, kind)
+        assert len(v) == 2 and all(0.0 < x < 1.0 for x in v)
+        assert abs(sum(v) - 1.0) < 1e-9  # two seats: each one's lead is the other's deficit
     full = game.clone()
     rollout(full, policy, Rng(seed_state(1)), rounds=None)
     assert full.over
