@@ -114,7 +114,7 @@ def test_hidden_information_does_not_change_the_search_bots_decision(rules: Rule
 def test_search_bot_is_deterministic_and_varies_with_its_seed(rules: Rules) -> None:
     def history(seed: int) -> list[Decision]:
         game = Game.new(rules, 2, 11, log=False)
-        play_game(game, [SearchBot(seed, playouts=8), HeuristicBot(5)])
+        play_game(game, [SearchBot(seed, playouts=8, rounds=2), HeuristicBot(5)])
         return game.history
 
     first = history(1)
@@ -140,7 +140,7 @@ def test_single_option_and_mid_effect_decisions_are_not_searched(rules: Rules) -
 
 def test_search_bot_plays_legal_decisions_to_the_end(rules: Rules) -> None:
     game = Game.new(rules, 3, 2, log=False)
-    bots = [SearchBot(1, playouts=6), HeuristicBot(2), SearchBot(3, ms=5)]
+    bots = [SearchBot(1, playouts=6, rounds=2), HeuristicBot(2), SearchBot(3, ms=5, rounds=1)]
     play_game(game, bots)
     assert game.over and game.winners
 
