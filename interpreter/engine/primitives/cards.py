@@ -173,7 +173,7 @@ def manufacture(eng: Engine, p: int, option: dict[str, Any], free: bool, src: st
     else:
         pl["mods"][option["size"]].append(cid)
     pl["ver"] += 1
-    if eng.log is not None:
+    if eng.log is not None or eng.lab is not None:
         eng.event("manufacture", p, src, card=cid, size=option.get("size"), free=free)
 
 
