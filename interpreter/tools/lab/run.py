@@ -51,13 +51,16 @@ def sweep_gc() -> Iterator[None]:
     starts (the loaded rules, board, shared stores) is frozen out of the collector's walks, and
     the young generation is collected less often."""
     old = gc.get_threshold()
-    gc.freeze()
+    freeze = gc.get_freeze_count() == 0  # someone else's freeze is theirs to undo
+    if freeze:
+        gc.freeze()
     gc.set_threshold(YOUNG_GC, *old[1:])
     try:
         yield
     finally:
         gc.set_threshold(*old)
-        gc.unfreeze()
+        if freeze:
+            gc.unfreeze()
 
 
 def run_batch(spec: SimSpec) -> list[Row]:
