@@ -13,8 +13,10 @@ with other work the wall-clock rates swing with the load, the CPU-time rates muc
 asserts.
 
 Catanatron side: `Game([RandomPlayer(c) for c in 4 colours], seed=s).play()`.
-Our side: `Game.new(rules, 4, s, log=False)` played to the end by `RandomBot` through
-`bots.ask` (the same loop `lastlight sim --bots random` runs).
+Our side: exactly what `lastlight sim --players 4 --bots random --jobs 1` does per game, by
+calling its `run_batch` for one game at a time (seeds from the sweep's seed sequence, one
+`RandomBot` per seat, the game with the lab list instead of the full log, the collector scoped
+as in a sweep, and the game's rows built).
 """
 
 from __future__ import annotations
@@ -69,21 +71,19 @@ def _catanatron_player() -> object:
 
 
 def _lastlight_player() -> object:
-    from lastlight.interpreter.engine.bots import RandomBot, ask
-    from lastlight.interpreter.engine.game import Game
-    from lastlight.interpreter.engine.ruleset import Rules
-    from lastlight.interpreter.load.paths import content_dir
-    from lastlight.interpreter.pipeline import load_pack_or_raise
+    from dataclasses import replace
 
-    rules = Rules.from_pack(load_pack_or_raise(content_dir()))
-    seed = [0]
+    from lastlight.interpreter.load.paths import content_dir
+    from lastlight.interpreter.tools.lab.run import run_batch
+    from lastlight.interpreter.tools.lab.spec import SimSpec
+
+    spec = SimSpec(str(content_dir()), players=(4,), bots=("random",), seed=0)
+    index = [0]
 
     def play() -> None:
-        seed[0] += 1
-        game = Game.new(rules, 4, seed[0], log=False)
-        bot = RandomBot(seed[0])
-        while not game.over:
-            game.apply(ask(bot, game))
+        index[0] += 1
+        rows = run_batch(replace(spec, start=index[0], stop=index[0] + 1))
+        assert len(rows) == 4
 
     return play
 

@@ -148,14 +148,13 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
     units = eng.state["units"]
     doomed = _combat(eng)["doomed"]
     sides = [_side(r) for r in _rollers(eng, group)]
-    reach = {side: _firing_reach(eng, side) for side in sides}
+    fought = set(_combat(eng)["fought"])
+    reach = {side: _firing_reach(eng, side, fought) for side in sides}
     candidates = set().union(*reach.values()).difference(done)
     if not candidates:
         return []
     by_sector = index(eng).board
-    # each side's enemies (R-TWO-06: the Lumos and their ally are not enemies)
-    seats = [*range(eng.state["n"]), lumos.LUMOS]
-    hostile = {side: {o for o in seats if lumos.are_enemies(eng, side, o)} for side in sides}
+    hostile = _hostile(eng, sides)
     out = []
     for sector in candidates:
         ships = by_sector.get(sector)
@@ -177,11 +176,27 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
     return out
 
 
-def _firing_reach(eng: Engine, side: int) -> dict[str, set[str]]:
+#: (players, the Lumos' ally, sides) -> each side's enemies
+_HOSTILE: dict[tuple[int, int | None, tuple[int, ...]], dict[int, frozenset[int]]] = {}
+
+
+def _hostile(eng: Engine, sides: list[int]) -> dict[int, frozenset[int]]:
+    """Each side's enemies (R-TWO-06: the Lumos and their ally are not enemies); a few answers
+    per player count, worked out once."""
+    key = (eng.state["n"], lumos.ally(eng), tuple(sides))
+    found = _HOSTILE.get(key)
+    if found is None:
+        seats = [*range(key[0]), lumos.LUMOS]
+        found = _HOSTILE[key] = {
+            side: frozenset(o for o in seats if lumos.are_enemies(eng, side, o)) for side in sides
+        }
+    return found
+
+
+def _firing_reach(eng: Engine, side: int, fought: set[str]) -> dict[str, set[str]]:
     """Where a side's ships that have not fought could fire: sector -> the sizes able to
     (each ship's own sector; with range 2, the adjacent ones too, R-CMD-15)."""
     units = eng.state["units"]
-    fought = set(_combat(eng)["fought"])
     placed: dict[tuple[str, str], None] = {}  # (sector, size) of the ships, once each
     for uid in index(eng).by_owner.get(side, ()):
         if uid not in fought:

@@ -146,7 +146,7 @@ def _select(eng: Engine, choice: Any) -> None:
         pl = st["players"][p]
         pl["hand"].remove(pl["chosen"])
         pl["played"].append(pl["chosen"])
-        if eng.log is not None:
+        if eng.log is not None or eng.lab is not None:
             eng.event("play", p, None, card=pl["chosen"])
     st["queue"] = _build_queue(eng)
     st["stage"] = "resolve"

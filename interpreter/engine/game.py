@@ -38,17 +38,23 @@ class IllegalDecision(Exception):
 
 
 class Game:
-    def __init__(self, rules: Rules, state: dict[str, Any], *, log: bool = True):
+    def __init__(
+        self, rules: Rules, state: dict[str, Any], *, log: bool = True, lab: bool = False
+    ):
         self.rules = rules
         self.board = rules.pack.models["board"]
         canonical_order(state, self.board)
-        self.eng = Engine(rules, self.board, state, log=log)
+        self.eng = Engine(rules, self.board, state, log=log, lab=lab)
         self.history: list[Decision] = []
-        self._anchor: tuple[dict[str, Any], int, int] | None = None
+        self._anchor: tuple[dict[str, Any], int, int, int] | None = None
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
-    def new(cls, rules: Rules, players: int, seed: int, *, log: bool = True) -> Game:
+    def new(
+        cls, rules: Rules, players: int, seed: int, *, log: bool = True, lab: bool = False
+    ) -> Game:
+        """A new game. `log=False` keeps no event log (faster); `lab=True` with it keeps only
+        the events a balance sweep's rows read (`log` then returns those)."""
         if not rules.players_min <= players <= rules.players_max:
             raise ValueError(
                 f"this content supports {rules.players_min} to "
@@ -57,7 +63,7 @@ class Game:
         rng = fresh_rng(seed)
         layout = deal_layout(rules, players, rng)
         state = new_state(rules, layout, players, seed, rng)
-        game = cls(rules, state, log=log)
+        game = cls(rules, state, log=log, lab=lab)
         game.eng.event("setup", None, None, players=players, seed=seed, first=state["first"])
         game._advance()
         return game
@@ -118,6 +124,7 @@ class Game:
         eng.state = clone_state(src.state)
         eng.cache = {}
         eng.log = None if src.log is None else src.log[:]
+        eng.lab = None if src.lab is None else src.lab[:]
         eng.fired = None
         eng.in_play = None
         twin.eng = eng
@@ -150,7 +157,13 @@ class Game:
 
     @property
     def log(self) -> list[dict[str, Any]]:
-        return self.eng.log or []
+        """The event log; for a game without one but with the lab list (`Game.new(...,
+        log=False, lab=True)`, a balance sweep), the lab list: only the events a sweep's rows
+        read (machine.LAB_EVENTS), each as the full log would hold it."""
+        eng = self.eng
+        if eng.log is not None:
+            return eng.log
+        return eng.lab or []
 
     def legal(self) -> list[Decision]:
         pending = self.eng.state["pending"]
@@ -236,11 +249,12 @@ class Game:
             clone_state(self.eng.state),
             len(self.history),
             len(self.eng.log) if self.eng.log is not None else 0,
+            len(self.eng.lab) if self.eng.lab is not None else 0,
         )
 
     def _restore(self) -> None:
         assert self._anchor is not None
-        blob, n_hist, n_log = self._anchor
+        blob, n_hist, n_log, n_lab = self._anchor
         redo = self.history[n_hist:-1]
         del self.history[n_hist:]
         eng = self.eng
@@ -249,6 +263,8 @@ class Game:
         eng.cache.clear()
         if eng.log is not None:
             del eng.log[n_log:]
+        if eng.lab is not None:
+            del eng.lab[n_lab:]
         for decision in redo:
             self.history.append(decision)
             self._advance(decision)

@@ -38,6 +38,11 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
     "!=": operator.ne,
 }
 
+#: The events a balance sweep's rows read (lab/rows.py), kept in `Engine.lab` when the game
+#: keeps no full log: setup (first player), light gains (by source), manufactures, action cards
+#: played, units destroyed. Their callers test `eng.log is not None or eng.lab is not None`.
+LAB_EVENTS = frozenset({"setup", "gain", "manufacture", "play", "destroyed"})
+
 #: (players, first player) -> seats in turn order
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
@@ -45,13 +50,24 @@ _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 class Engine:
     """Rules + board + one state. `flow` drives rounds; the stack runs effects."""
 
-    def __init__(self, rules: Rules, board: Any, state: dict[str, Any], *, log: bool = True):
+    def __init__(
+        self,
+        rules: Rules,
+        board: Any,
+        state: dict[str, Any],
+        *,
+        log: bool = True,
+        lab: bool = False,
+    ):
         self.rules = rules
         self.board = board
         self.state = state
         self.params = rules.params_for(state["n"])
         self.cache: dict[Any, Any] = {}
         self.log: list[dict[str, Any]] | None = [] if log else None
+        #: Without the full log, the events the balance lab's rows read (`LAB_EVENTS`, light
+        #: gains only), entry for entry as the full log would hold them; None unless asked for.
+        self.lab: list[dict[str, Any]] | None = [] if lab and not log else None
         #: Coverage counters (None unless a coverage run asks for them): program key -> pushes,
         #: and card ids whose lasting modifiers were in play.
         self.fired: dict[str, int] | None = None
@@ -98,9 +114,13 @@ class Engine:
     ) -> None:
         """Log an event. `see` names the seats that may read it (None: everyone). Without a
         log (`log=False`) this does nothing; the hottest callers test `eng.log is not None`
-        first, so a game played without a log does not even build the arguments."""
-        if self.log is None:
-            return
+        first, so a game played without a log does not even build the arguments. With the
+        lab list on instead (`lab=True`), the events of `LAB_EVENTS` go there."""
+        log = self.log
+        if log is None:
+            log = self.lab
+            if log is None or name not in LAB_EVENTS:
+                return
         entry: dict[str, Any] = {"round": self.state["round"], "event": name}
         if p is not None:
             entry["player"] = p
@@ -112,7 +132,7 @@ class Engine:
             loc = self.source_loc(src)
             if loc:
                 entry["at"] = loc
-        self.log.append(entry)
+        log.append(entry)
 
     def source_loc(self, src: str) -> str:
         """The YAML file:line of an effect's source (a program key, card or token id)."""

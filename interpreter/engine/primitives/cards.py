@@ -99,7 +99,10 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
     names_in_play: set[str] | None = None
     open_slots: list[str] | None = None
     options: list[dict[str, Any]] = []
-    costs = q.tables(eng, p).costs
+    t = q.tables(eng, p)
+    # without a discount every cost is the printed one: read the content's shared memo, warm
+    # across card changes and games (a player's own memo starts empty after each manufacture)
+    costs = t.costs if t.flags.get("tech_discount") else q.shared(rules, "_printed_costs")
     have = pl["res"]
     light = pl["light"]
     seen: set[str] = set()
@@ -173,7 +176,7 @@ def manufacture(eng: Engine, p: int, option: dict[str, Any], free: bool, src: st
     else:
         pl["mods"][option["size"]].append(cid)
     pl["ver"] += 1
-    if eng.log is not None:
+    if eng.log is not None or eng.lab is not None:
         eng.event("manufacture", p, src, card=cid, size=option.get("size"), free=free)
 
 

@@ -26,7 +26,7 @@ def gain(eng: Engine, p: int, what: str, n: int, src: str | None) -> None:
         pl["light"] += n
     else:
         pl["res"][what] += n
-    if eng.log is not None:
+    if eng.log is not None or (eng.lab is not None and what == "light"):
         eng.event("gain", p, src, n=n, what=what)
 
 

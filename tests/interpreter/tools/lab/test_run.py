@@ -3,13 +3,18 @@ that add up (light by source = final light, ranks and winners agree)."""
 
 from __future__ import annotations
 
+import gc
+from dataclasses import replace
+
 import numpy as np
 import pytest
+from lastlight.interpreter.engine.bots import make_bot, play_game
+from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir
-from lastlight.interpreter.tools.lab.rows import COLUMNS, SOURCES
-from lastlight.interpreter.tools.lab.run import run_batch, run_sweep
-from lastlight.interpreter.tools.lab.spec import SimSpec, game_seeds
+from lastlight.interpreter.tools.lab.rows import COLUMNS, SOURCES, game_rows
+from lastlight.interpreter.tools.lab.run import run_batch, run_sweep, sweep_gc
+from lastlight.interpreter.tools.lab.spec import SimSpec, game_seeds, load_rules
 
 from .conftest import spec_for
 
@@ -77,3 +82,27 @@ def test_a_failing_game_names_itself(monkeypatch: pytest.MonkeyPatch) -> None:
     spec = spec_for(content_dir(), 3, seed=4)
     with pytest.raises(run_mod.GameFailed, match=r"game 0 of the sweep \(--seed 4; game seed"):
         run_mod.run_sweep(spec, 1)
+
+
+def test_rows_from_the_lab_list_equal_rows_from_the_full_log(mixed: SimSpec) -> None:
+    """A sweep plays with the full log off; its rows are those a fully logged game gives."""
+    rules = load_rules(mixed.content, mixed.blank)
+    for index in range(mixed.start, mixed.stop):
+        game_seed, bot_seeds = game_seeds(mixed.seed, index)
+        n = mixed.players_in(index)
+        names = [mixed.bot_for(index, seat) for seat in range(n)]
+        game = Game.new(rules, n, game_seed, log=True)
+        play_game(game, [make_bot(names[s], bot_seeds[s], rules) for s in range(n)])
+        full = game_rows(rules, game, index, game_seed, names)
+        assert run_batch(replace(mixed, start=index, stop=index + 1)) == full
+
+
+def test_sweep_gc_is_restored_after_a_batch() -> None:
+    before = (gc.get_threshold(), gc.get_freeze_count(), gc.isenabled())
+    with sweep_gc():
+        assert gc.get_threshold()[0] != before[0][0]
+        assert gc.get_freeze_count() >= before[1]
+    assert (gc.get_threshold(), gc.get_freeze_count(), gc.isenabled()) == before
+    with pytest.raises(RuntimeError), sweep_gc():
+        raise RuntimeError("a failing game")
+    assert (gc.get_threshold(), gc.get_freeze_count(), gc.isenabled()) == before
