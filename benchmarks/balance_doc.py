@@ -26,12 +26,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from lastlight.interpreter.tools.lab.figures import Figure, summarize
+from lastlight.interpreter.tools.lab.figures import COMBAT, Figure, summarize
 from lastlight.interpreter.tools.lab.rows import SOURCES, read_results
 from lastlight.interpreter.tools.lab.stats import wilson
 
 COUNTS = (2, 3, 4)
-COMBAT = ("graveyard", "combat", "blockade")  # light fighting decides (sim source columns)
 
 
 def _pct(x: float) -> str:

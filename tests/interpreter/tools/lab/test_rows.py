@@ -88,6 +88,10 @@ def test_claim_light_a_fight_let_through_is_blockade_light() -> None:
     assert [r["light_claims"] for r in rows] == [5, 0]
     for r in rows:
         assert sum(r[f"light_{s}"] for s in SOURCES) == r["light"]
+    from lastlight.interpreter.tools.lab.figures import summarize
+
+    decides = next(f for f in summarize(rows) if (f.group, f.key) == ("light", "combat decides"))
+    assert decides.value == 1.5  # (2 + 1) blockade light over two players, no graveyard/combat
 
 
 def test_files_without_the_blockade_column_still_read(base_rows: list, tmp_path: Path) -> None:
