@@ -90,11 +90,13 @@ def test_all_planner_games_play_every_part_of_the_game(rules: Rules) -> None:
     assert summary.stalls == 0
 
 
-@pytest.mark.parametrize(("players", "games", "need"), [(2, 16, 11), (4, 16, 6)])
+@pytest.mark.parametrize(("players", "games", "need"), [(2, 16, 11), (4, 40, 12)])
 def test_planner_beats_heuristic(rules: Rules, players: int, games: int, need: int) -> None:
     """One planner against heuristic bots, the planner's seat rotated. The README's figures
     come from 1,000 games each; here a short fixed-seed run must clear well above a fair share
-    (2 players: 1/2, 4 players: 1/4)."""
+    (2 players: 1/2, 4 players: 1/4). At 4 players the planner wins ~37% of 200 games today, so
+    16 games (need 6) sat on the mean and flipped with any change to the bots' random draws;
+    40 games need 12 (30%)."""
     wins = 0
     for seed in range(games):
         seat = seed % players
