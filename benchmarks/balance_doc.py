@@ -26,12 +26,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from lastlight.interpreter.tools.lab.figures import Figure, summarize
+from lastlight.interpreter.tools.lab.figures import COMBAT, Figure, summarize
 from lastlight.interpreter.tools.lab.rows import SOURCES, read_results
 from lastlight.interpreter.tools.lab.stats import wilson
 
 COUNTS = (2, 3, 4)
-COMBAT = ("graveyard", "combat")  # light that fighting decides, by the sim's source columns
 
 
 def _pct(x: float) -> str:
@@ -169,8 +168,10 @@ def main(argv: list[str] | None = None) -> int:
         "issue 12's targets (seat and first player: fair share ± 4 points; faction and "
         "achievement: ± 8). 'Before' is the pack before issue 12; 'after' is this pack.",
         "",
-        "Combat's light is the graveyard's and combat-triggered cards' (sources `graveyard` and "
-        "`combat`); light kept by breaking a blockade is not measured separately.",
+        "Combat decides the graveyard's light, combat-triggered cards' and the claim light a "
+        "fight let through by breaking a blockade (sources `graveyard`, `combat` and `blockade`;"
+        " 'combat decides' is their sum; files from before the `blockade` column count it in "
+        "`claims`).",
         "",
     ]
     after_dir = args.after_dir

@@ -30,3 +30,15 @@ def test_bands_catch_an_outlier_and_pass_a_fair_figure() -> None:
     seat = _share("seat", "seat 0 (2p)", 1160, 2000, 0.5)  # 58%: outside fair ± 4
     breaches = check(bands, [nomads, fair, seat], {})
     assert {b.figure.key for b in breaches} == {"star-nomads", "seat 0 (2p)"}
+
+
+def test_seat_bands_catch_the_seats_measured_before_the_seat_work() -> None:
+    """3 players at ± 4: seat 2 at 41.2% (before) breaches, 35.5% (after) holds; 4 players at
+    ± 8: seat 3 at 39.4% (before) breaches, seat 2 at 19.1% (after) holds."""
+    bands = load_bands(BANDS)
+    before3 = _share("seat", "seat 2 (3p)", 824, 2000, 1 / 3)
+    after3 = _share("seat", "seat 0 (3p)", 710, 2000, 1 / 3)
+    before4 = _share("seat", "seat 3 (4p)", 788, 2000, 0.25)
+    after4 = _share("seat", "seat 2 (4p)", 382, 2000, 0.25)
+    breaches = check(bands, [before3, after3, before4, after4], {})
+    assert {b.figure.key for b in breaches} == {"seat 2 (3p)", "seat 3 (4p)"}

@@ -90,8 +90,9 @@ class PlannerBot(Bot):
         return s.trade_option_value(d["option"])
 
     def _player(self, s: Seat, d: Decision) -> float:
-        # the common goes to whoever is furthest from winning
-        return -s.st["players"][d["player"]]["light"] + 0.01 * d["player"]
+        # the common goes to whoever is furthest from winning; a tie breaks on the bot's own
+        # generator (decide), never on the seat index, which gave the last seat every gift
+        return -s.st["players"][d["player"]]["light"]
 
     def _pick_up(self, s: Seat, d: Decision) -> float:
         return s.action_value(d["card"])

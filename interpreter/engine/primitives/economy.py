@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 Frame = dict[str, Any]
 
 
-def gain(eng: Engine, p: int, what: str, n: int, src: str | None) -> None:
+def gain(eng: Engine, p: int, what: str, n: int, src: str | None, **data: Any) -> None:
+    """Player p gains n of `what`; `data` goes into the log event (e.g. a claim's sectors)."""
     if n <= 0 or p < 0:
         return
     pl = eng.state["players"][p]
@@ -27,7 +28,7 @@ def gain(eng: Engine, p: int, what: str, n: int, src: str | None) -> None:
     else:
         pl["res"][what] += n
     if eng.log is not None or (eng.lab is not None and what == "light"):
-        eng.event("gain", p, src, n=n, what=what)
+        eng.event("gain", p, src, n=n, what=what, **data)
 
 
 def lose(eng: Engine, p: int, what: str, n: int, src: str | None) -> int:
@@ -224,13 +225,16 @@ def _mine(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> 
 def _claim(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-REF-04/05: light per extractor on a non-blockaded planet, by the planet's ring."""
     p = frame["p"]
-    total = 0
+    by_sector: dict[str, int] = {}
     for sector in q.planets_controlled(eng, p):
         kind = eng.board.kind(sector)
         if kind not in ("inner", "outer", "distant") or q.blockaded(eng, sector, p):
             continue
-        total += q.param(eng, p, f"claim_{kind}")
-    gain(eng, p, "light", total, frame["src"])
+        n = q.param(eng, p, f"claim_{kind}")
+        if n:
+            by_sector[sector] = n
+    # the log names the sectors, so a reader can tell light a broken blockade let through
+    gain(eng, p, "light", sum(by_sector.values()), frame["src"], sectors=by_sector)
     return True
 
 

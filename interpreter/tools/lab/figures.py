@@ -28,6 +28,9 @@ GROUPS: dict[str, Callable[[Row], Iterable[str]]] = {
     "technology held": lambda r: sorted(set(r["techs_in_play"])),
     "bot": lambda r: [r["bot"]],
 }
+#: Light sources that fighting decides: the graveyard, combat-triggered cards and the claims a
+#: broken blockade let through; their sum is the "combat decides" light figure.
+COMBAT = ("graveyard", "combat", "blockade")
 #: Groups whose keys are content items (bands point at their file:line).
 ITEM_GROUPS = ("faction", "achievement", "technology held")
 
@@ -57,7 +60,8 @@ def games_of(rows: list[Row]) -> list[int]:
 
 def tallies(rows: list[Row], games: list[int]) -> Tally:
     """(group, key) -> per-game arrays (wins, appearances, fair share sum); plus means:
-    ("light", source) -> (light from source, players, 0) and ("game", "rounds")."""
+    ("light", source) -> (light from source, players, 0), ("light", "combat decides") (the
+    COMBAT sources together) and ("game", "rounds")."""
     pos = {g: i for i, g in enumerate(games)}
     out: dict[tuple[str, str], list[np.ndarray]] = {}
 
@@ -76,6 +80,7 @@ def tallies(rows: list[Row], games: list[int]) -> Tally:
                 add((group, key), i, float(r["winner"]), 1.0, 1.0 / r["players"])
         for s in SOURCES:
             add(("light", s), i, float(r[f"light_{s}"]), 1.0, 0.0)
+        add(("light", "combat decides"), i, float(sum(r[f"light_{s}"] for s in COMBAT)), 1.0, 0.0)
         add(("light", "total"), i, float(r["light"]), 1.0, 0.0)
         if r["seat"] == 0:
             add(("game", "rounds"), i, float(r["rounds"]), 1.0, 0.0)

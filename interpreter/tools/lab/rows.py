@@ -4,8 +4,14 @@ Light by source is read from the game's own event log (every `gain` of `light` n
 source), so it always adds up to the final light. Sources are grouped as:
 claims (Refresh's claim), center (rotation), achievements, tokens (exploration), cards
 (technologies and factions, also one by one in `light_by_card`), research, trade, graveyard,
-mine, combat (die faces) and other. A card that raises a base rule's amount (e.g. +1 center
-light) is counted under that rule, as the log names the rule as the source.
+mine, combat (die faces), blockade and other. A card that raises a base rule's amount (e.g. +1
+center light) is counted under that rule, as the log names the rule as the source.
+
+`blockade` is the claim light a fight let through: light Refresh's claim gives for a planet in
+whose sector ships of another side were destroyed since the claimer's previous claim (R-REF-05:
+the fight broke a blockade there, or kept an attacker from setting one). It is taken out of
+`claims`, so the sources still add up to the final light; with `graveyard` and `combat` it is the
+light combat decides.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ SOURCES = (
     "graveyard",
     "mine",
     "combat",
+    "blockade",
     "other",
 )
 _ACTION_SOURCE = {"refresh": "claims", "research": "research", "trade": "trade", "mine": "mine"}
@@ -63,6 +70,8 @@ SCHEMA = pa.schema(
     ]
 )
 COLUMNS = tuple(SCHEMA.names)
+#: Columns added after files were written; an older file reads with this value.
+OPTIONAL = {"light_blockade": 0}
 
 
 def light_source(rules: Rules, source: str | None) -> tuple[str, str | None]:
@@ -107,13 +116,24 @@ def game_rows(
     by_card = [Counter[str]() for _ in range(n)]
     manufactured: list[list[str]] = [[] for _ in range(n)]
     played = [Counter[str]() for _ in range(n)]
+    fought: list[set[str]] = [set() for _ in range(n)]  # sectors with a fight since p's claim
     for e in game.log:
+        kind = e["event"]
+        if kind == "destroyed" and e.get("sector") and "-x-" not in e.get("unit", ""):
+            for p in range(n):
+                if e.get("owner") != p:
+                    fought[p].add(e["sector"])
         p = e.get("player")
         if p is None or not 0 <= p < n:
             continue
-        kind = e["event"]
         if kind == "gain" and e.get("what") == "light":
             group, card = light_source(rules, e.get("source"))
+            if group == "claims" and "sectors" in e:
+                freed = sum(v for s, v in e["sectors"].items() if s in fought[p])
+                by_source[p]["blockade"] += freed
+                by_source[p][group] += e["n"] - freed
+                fought[p].clear()
+                continue
             by_source[p][group] += e["n"]
             if card:
                 by_card[p][card] += e["n"]
@@ -201,6 +221,9 @@ def _flat(table: pa.Table) -> pa.Table:
 def read_results(path: str | Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Rows and provenance of a Parquet file written by `lastlight sim`."""
     table = pq.read_table(path)
+    for name, fill in OPTIONAL.items():  # files from before the column: its light is in claims
+        if name not in table.column_names:
+            table = table.append_column(name, pa.array([fill] * table.num_rows, pa.int16()))
     missing = [c for c in COLUMNS if c not in table.column_names]
     if missing:
         raise ValueError(f"{path}: not a lastlight sim file (no column {missing[0]!r})")

@@ -51,7 +51,8 @@ INTERNAL_ID = re.compile(r"\b(p\d+|lumos)-(x|small|medium|large)-\d+\b|#\d|[{}]|
 
 def test_log_lines_name_things_never_internal_ids(rules: Rules) -> None:
     kinds: set[str] = set()
-    for players, seed in ((2, 3), (4, 5), (3, 8)):
+    # (4, 7) has a fight (destroyed, damage) since the 3-player setup changed (issue 12)
+    for players, seed in ((2, 3), (4, 5), (3, 8), (4, 7)):
         game = play_game(Game.new(rules, players, seed), [HeuristicBot(i) for i in range(players)])
         kinds |= {e["event"] for e in game.log}
         for viewer in (ALL, None, 0):

@@ -42,3 +42,62 @@ def test_read_rejects_other_parquet(tmp_path: Path) -> None:
     pq.write_table(pa.table({"x": [1]}), path)
     with pytest.raises(ValueError, match="not a lastlight sim file"):
         read_results(path)
+
+
+def _fake_game(log: list[dict]) -> object:
+    """The little of a finished two-player game that `game_rows` reads."""
+    from types import SimpleNamespace
+
+    player = {"faction": "", "ach": "", "civ": [], "ability": {}, "mods": {}}
+    gains = [e for e in log if e["event"] == "gain"]
+    light = [sum(e["n"] for e in gains if e["player"] == p) for p in (0, 1)]
+    state = {
+        "n": 2,
+        "round": 5,
+        "homes": ["h0", "h2"],
+        "players": [dict(player, light=light[0]), dict(player, light=light[1])],
+    }
+    setup = {"round": 1, "event": "setup", "first": 0}
+    return SimpleNamespace(state=state, log=[setup, *log], winners=[])
+
+
+def test_claim_light_a_fight_let_through_is_blockade_light() -> None:
+    """A claim for a planet whose sector saw another side's ship destroyed since the claimer's
+    previous claim counts as `blockade`; the rest of the claim stays `claims`; once claimed, the
+    fight no longer counts; a destroyed extractor or one's own ship is no broken blockade."""
+    from lastlight.interpreter.engine.ruleset import Rules
+    from lastlight.interpreter.load.paths import content_dir
+    from lastlight.interpreter.pipeline import load_pack_or_raise
+    from lastlight.interpreter.tools.lab.rows import SOURCES, game_rows
+
+    rules = Rules.from_pack(load_pack_or_raise(content_dir()))
+    claim = "action:refresh"
+    log = [
+        {"event": "destroyed", "player": 0, "unit": "p1-small-1", "owner": 1, "sector": "i0"},
+        {"event": "destroyed", "player": 1, "unit": "p0-small-2", "owner": 0, "sector": "o2"},
+        {"event": "destroyed", "player": 1, "unit": "p0-x-1", "owner": 0, "sector": "o3"},
+        {"event": "gain", "player": 0, "what": "light", "n": 5, "source": claim,
+         "sectors": {"i0": 2, "o2": 1, "o3": 1, "o4": 1}},
+        {"event": "gain", "player": 1, "what": "light", "n": 1, "source": claim,
+         "sectors": {"o2": 1}},
+        {"event": "gain", "player": 0, "what": "light", "n": 2, "source": claim,
+         "sectors": {"i0": 2}},
+    ]  # fmt: skip
+    rows = game_rows(rules, _fake_game(log), 0, 1, ["planner", "planner"])  # type: ignore[arg-type]
+    assert [r["light_blockade"] for r in rows] == [2, 1]
+    assert [r["light_claims"] for r in rows] == [5, 0]
+    for r in rows:
+        assert sum(r[f"light_{s}"] for s in SOURCES) == r["light"]
+    from lastlight.interpreter.tools.lab.figures import summarize
+
+    decides = next(f for f in summarize(rows) if (f.group, f.key) == ("light", "combat decides"))
+    assert decides.value == 1.5  # (2 + 1) blockade light over two players, no graveyard/combat
+
+
+def test_files_without_the_blockade_column_still_read(base_rows: list, tmp_path: Path) -> None:
+    path = tmp_path / "old.parquet"
+    table = to_table(base_rows[:6])
+    pq.write_table(table.drop_columns(["light_blockade"]), path)
+    rows, _meta = read_results(path)
+    assert [r["light_blockade"] for r in rows] == [0] * 6
+    assert [r["light_claims"] for r in rows] == [r["light_claims"] for r in base_rows[:6]]
