@@ -16,15 +16,41 @@ def _rules() -> Any:
     return load_rules(str(content_dir()))
 
 
+def _nouns(cond: Any) -> set[str]:
+    if isinstance(cond, ast.Compare):
+        return {cond.noun.form}
+    if isinstance(cond, ast.Test):
+        return {cond.phrase.form}
+    if isinstance(cond, ast.And | ast.Or):
+        return _nouns(cond.left) | _nouns(cond.right)
+    if isinstance(cond, ast.Not):
+        return _nouns(cond.inner)
+    return set()
+
+
+def _counted(clause: ast.Triggered) -> frozenset[str]:
+    """What a triggered clause pays for: the nouns its condition and its steps count."""
+    nouns = _nouns(clause.cond)
+    for step in clause.effect.steps:
+        if isinstance(step, ast.Do):
+            nouns |= _nouns(step.cond)
+            if step.counter is not None:
+                nouns.add(step.counter.noun.form)
+    return frozenset(nouns)
+
+
 def _rule_bent(clause: ast.Clause) -> tuple[Any, ...]:
-    """Which rule a clause bends: the modifier and what it changes, or the trigger's event."""
+    """Which rule a clause bends: the modifier and what it changes, or the trigger's event and
+    what it pays for (two factions paid at rotation, one for the center, one for the outer ring,
+    bend different rules)."""
     if isinstance(clause, ast.Static):
         args = clause.modifier.args
         return ("static", clause.modifier.form, args.get("param"), args.get("stat"),
                 args.get("size"), args.get("action"))  # fmt: skip
     if isinstance(clause, ast.Triggered):
         args = clause.event.args
-        return ("when", clause.event.form, args.get("action"), args.get("pile"), args.get("size"))
+        return ("when", clause.event.form, args.get("action"), args.get("pile"), args.get("size"),
+                _counted(clause))  # fmt: skip
     if isinstance(clause, ast.Activated):
         return ("exhaust", clause.during)
     return ("plain",)
