@@ -15,6 +15,12 @@ from lastlight.interpreter.tools.lab.spec import SimSpec
 #: ~85% of the Nomads' games) and plant its removal: ~30 Star Nomads games show it.
 PAIRED_GAMES = 120
 STRONG = '      - "your small ships get +1 movement"\n'
+#: The shipped Star Nomads' effects, replaced whole by STRONG in the strong pack.
+NOMADS = (
+    '      - "your medium ships get +1 movement"\n'
+    '      - "your large ships get +1 movement"\n'
+    '      - "your medium ships get +1 attack"\n'
+)
 
 
 
@@ -35,7 +41,7 @@ def _copy_with(root: Path, old: str, new: str) -> Path:
 def strong_pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the shipped pack in which Star Nomads' ships all move one more."""
     root = tmp_path_factory.mktemp("strong") / "content"
-    return _copy_with(root, '      - "your medium ships get +1 movement"\n', STRONG)
+    return _copy_with(root, NOMADS, STRONG)
 
 
 @pytest.fixture(scope="session")
