@@ -9,6 +9,13 @@ from lastlight.interpreter.board.spec import read_board
 from lastlight.interpreter.load.errors import Report
 from lastlight.interpreter.load.pack import Pack
 
+#: The most players a game may name (schemas/game.schema.json bounds `players` the same way).
+MAX_PLAYERS = 6
+
+
+def _is_count(n: object) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= MAX_PLAYERS
+
 
 def build_board(pack: Pack, report: Report) -> None:
     doc = pack.doc("board")
@@ -39,8 +46,11 @@ def build_board(pack: Pack, report: Report) -> None:
     game = pack.doc("game")
     if game is not None:
         players = game.data.get("players") or {}
-        lo, hi = int(players.get("min", 2)), int(players.get("max", 4))
-        for n in range(lo, hi + 1):
+        lo, hi = players.get("min", 2), players.get("max", 4)
+        # only a range the schema accepts: a count past it (say 10^9) is the schema's error,
+        # and walking up to it here would not end (found by `lastlight fuzz`, pack #143)
+        counts = range(lo, hi + 1) if _is_count(lo) and _is_count(hi) else range(0)
+        for n in counts:
             if n not in setups:
                 report.error(
                     setups_doc.data.loc_of("items"),

@@ -51,6 +51,10 @@ class BoardSpec:
         return list(self.sectors)
 
 
+#: The most sectors a ring may have (schemas/board.schema.json bounds `sectors` the same way).
+MAX_RING_SECTORS = 64
+
+
 def read_board(data: YDict, report: Report) -> BoardSpec | None:
     """Build the spec from a schema-valid board document; None when it cannot be built."""
     sectors: dict[str, Sector] = {}
@@ -82,6 +86,10 @@ def read_board(data: YDict, report: Report) -> BoardSpec | None:
         str(k): Ring(str(k), int(v["sectors"]), int(v["turn_degrees"]))
         for k, v in (data.get("rings") or {}).items()
     }
+    if any(not 2 <= ring.sectors <= MAX_RING_SECTORS for ring in rings.values()):
+        # the schema reports it, located; a ring of 10^9 sectors would not fit in memory here
+        # (found by the fuzzer's sibling case, players.max = 10^9)
+        return None
     spec = BoardSpec(
         str(data.get("center")),
         sectors,

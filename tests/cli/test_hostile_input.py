@@ -223,6 +223,23 @@ def test_players_min_above_max_is_blamed_on_the_game_file(pack: Path) -> None:
     assert "factions.yaml" not in result.output
 
 
+def test_a_player_count_of_a_billion_is_the_schemas_error_not_a_hang(pack: Path) -> None:
+    """Found by `lastlight fuzz` (mutated pack #143, seed 900000): the board step walked every
+    count up to `max` looking for its setup, past the schema's bound of 6."""
+    game = pack / "game.yaml"
+    edit(game, "players: {min: 2, max: 4}", "players: {min: 2, max: 1000000000}")
+    result = run("lint", "pack")
+    failed(result, rf"pack/game.yaml:{line_of(game, 'players:')}:\d+: error")
+    assert "B106" not in result.output
+
+
+def test_a_ring_of_a_billion_sectors_is_the_schemas_error_not_a_hang(pack: Path) -> None:
+    board = pack / "board.yaml"
+    edit(board, "inner: {sectors: 4,", "inner: {sectors: 1000000000,")
+    result = run("lint", "pack")
+    failed(result, rf"pack/board.yaml:{line_of(board, 'inner:')}:\d+: error S001")
+
+
 # --- replays ------------------------------------------------------------------------------------
 
 

@@ -26,6 +26,11 @@ from lastlight.interpreter.tools.fuzz.invariants import check_state
 MAX_DECISIONS = 20_000
 
 
+class Hang(BaseException):
+    """Raised by the run's alarm when an item takes too long; the item catches it to write its
+    reproducer (a BaseException, so no `except Exception` of the code under test swallows it)."""
+
+
 @dataclass
 class Finding:
     """A crash, hang or invariant breach, with what it takes to reproduce it."""
@@ -98,6 +103,8 @@ def fuzz_game(rules: Rules, players: int, seed: int, *, replay_check: bool) -> F
             again = run_replay(rules, data, log=False)
             if again.to_json() != game.to_json():
                 return _finding(game, rules, seats, "invariant", "the replay ends elsewhere", "")
+    except Hang as exc:
+        return _finding(game, rules, seats, "hang", f"after {steps} decisions: {exc}", "")
     except _RoundTripError as exc:
         return _finding(game, rules, seats, "invariant", str(exc), "")
     except EngineError as exc:

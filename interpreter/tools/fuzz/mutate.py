@@ -24,7 +24,7 @@ from lastlight.interpreter.engine.replay import ReplayError, load_replay, run_re
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.pipeline import load_pack
-from lastlight.interpreter.tools.fuzz.games import Finding
+from lastlight.interpreter.tools.fuzz.games import Finding, Hang
 from lastlight.interpreter.tools.lint_pack import apply_suppressions
 
 _NUMBER = re.compile(r"(?<![\w$.-])\d+(?![\w.])")
@@ -233,6 +233,8 @@ def fuzz_pack(mutator: PackMutator, rng: Rng, seed: int) -> Finding | None:
                 game.apply(ask(bot, game))
                 steps += 1
         return None
+    except Hang as exc:  # written out before the file is put back: the pack is the reproducer
+        return _pack_finding(mutator, path, name, "hang", str(exc), "")
     except EngineError as exc:
         return _pack_finding(mutator, path, name, "refused", f"engine guard: {exc}", "")
     except Exception as exc:
@@ -308,6 +310,8 @@ def fuzz_replay(rules: Rules, base: dict[str, Any], rng: Rng, work: Path) -> Fin
     try:
         data = load_replay(path)
         run_replay(rules, data, check_content=rng.below(2) == 0, log=False)
+    except Hang as exc:
+        return Finding("hang", "replay", f"{name}: {exc}", "", {"replay.json": text})
     except ReplayError as exc:
         if not str(exc):
             return Finding(

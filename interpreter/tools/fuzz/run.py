@@ -28,7 +28,7 @@ from lastlight.interpreter.engine.replay import make_replay
 from lastlight.interpreter.engine.rng import Rng, seed_state
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.pipeline import load_pack_or_raise
-from lastlight.interpreter.tools.fuzz.games import Finding, fuzz_game
+from lastlight.interpreter.tools.fuzz.games import Finding, Hang, fuzz_game
 from lastlight.interpreter.tools.fuzz.mutate import PackMutator, fuzz_pack, fuzz_replay
 
 #: Seconds one game, pack or replay may take before it counts as a hang.
@@ -79,10 +79,6 @@ class Tally:
         return sum(self.findings.values())
 
 
-class _Hang(BaseException):
-    pass
-
-
 _STOP: list[bool] = []
 
 
@@ -98,7 +94,7 @@ def request_stop(signum: int = 0, frame: object = None) -> None:
 @contextmanager
 def _time_limit(seconds: int) -> Iterator[None]:
     def on_alarm(signum: int, frame: object) -> None:
-        raise _Hang(f"no answer within {seconds}s")
+        raise Hang(f"no answer within {seconds}s")
 
     try:
         old = signal.signal(signal.SIGALRM, on_alarm)
@@ -174,7 +170,7 @@ def run(
                     else:
                         finding = fuzz_replay(rules, base_replay, rng, work)
                         tally.replays += 1
-            except _Hang as exc:
+            except Hang as exc:
                 finding = Finding("hang", kind.rstrip("s"), f"#{n}: {exc}")
             done[kind] += 1
             if finding is not None:

@@ -141,3 +141,24 @@ def test_item_generators_differ_by_kind_and_index() -> None:
     }
     assert len(set(draws.values())) == len(draws)
     assert fuzz_run.item_rng(5, "packs", 3).below(1 << 30) == draws[("packs", 3)]
+
+
+def test_a_pack_that_hangs_is_written_out_with_its_mutated_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hang is caught inside the item, before the mutated file is put back, so the finding
+    carries the pack that hangs (the fuzzer's first hang had no reproducer)."""
+    from lastlight.interpreter.tools.fuzz import mutate
+
+    def forever(root: Path):  # type: ignore[no-untyped-def]
+        while True:
+            pass
+
+    monkeypatch.setattr(mutate, "load_pack", forever)
+    monkeypatch.setattr(fuzz_run, "HANG_SECONDS", 1)
+    out = tmp_path / "found"
+    tally = fuzz_run.run(content_dir(), seconds=30, games=0, packs=1, replays=0, seed=3, out=out)
+    assert tally.findings == {"hang": 1}
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert "0000-pack-hang.txt" in files
+    assert "0000-pack-pack/game.yaml" in files and "0000-pack-pack/pack.yaml" in files
