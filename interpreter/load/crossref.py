@@ -8,6 +8,7 @@ X021 a faction for a player count the game does not have,
 X022 an achievement colour that no planet has,
 X023 a player-count override of an unknown parameter or an impossible player count,
 X024 a player range whose minimum is above its maximum,
+X027 a rule parameter the engine's own rules read missing from `parameters`,
 W101 a rule parameter no effect reads, W102 a technology that costs nothing,
 W103 a confusable name or id (look-alike letters of another script).
 Nothing here knows a card by name: every check reads the kinds' fields.
@@ -212,6 +213,15 @@ def _parameters(pack: Pack, game: YDict, report: Report) -> None:
     params = game.get("parameters")
     if not isinstance(params, YDict):
         return
+    missing = [name for name in ENGINE_PARAMETERS if name not in params]
+    if missing:
+        report.error(
+            game.key_loc("parameters"),
+            "X027",
+            f"the rules read parameter(s) {', '.join(missing)}, missing from `parameters` "
+            "(claims by ring R-REF-04, center light R-ROT-03, the graveyard R-GRV-02)",
+            f"add {missing[0]}: <number>",
+        )
     used: set[str] = set()
     for doc_list in pack.docs.values():
         for doc in doc_list:
@@ -228,12 +238,20 @@ def _parameters(pack: Pack, game: YDict, report: Report) -> None:
 
 _PARAM_RE = re.compile(r"\$([a-z][a-z0-9_]*)")
 
-#: Parameters the engine's own rules read (claims by ring, center light, graveyard).
-_ENGINE_PARAMS = re.compile(r"^(claim_\w+|center_light|graveyard_size|graveyard_light)$")
+#: Parameters the engine's own rules read by name: claims by ring (R-REF-04, economy._claim),
+#: the center's light (R-ROT-03, flow) and the graveyard (R-GRV-02, economy).
+ENGINE_PARAMETERS = (
+    "claim_inner",
+    "claim_outer",
+    "claim_distant",
+    "center_light",
+    "graveyard_size",
+    "graveyard_light",
+)
 
 
 def _read_by_engine(name: str) -> bool:
-    return bool(_ENGINE_PARAMS.match(name))
+    return name in ENGINE_PARAMETERS
 
 
 def _texts(node: object) -> str:

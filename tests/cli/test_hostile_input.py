@@ -233,6 +233,18 @@ def test_a_player_count_of_a_billion_is_the_schemas_error_not_a_hang(pack: Path)
     assert "B106" not in result.output
 
 
+def test_a_rule_parameter_the_rules_read_is_required(pack: Path) -> None:
+    """Found by `lastlight fuzz` (mutated pack #25, seed 910000): without `center_light` the
+    pack linted clean and the first rotation failed in the engine (KeyError)."""
+    game = pack / "game.yaml"
+    text = game.read_text()
+    line = next(ln for ln in text.splitlines() if ln.strip().startswith("center_light:"))
+    game.write_text(text.replace(line + "\n", ""))
+    result = run("lint", "pack")
+    failed(result, rf"pack/game.yaml:{line_of(game, 'parameters:')}:\d+: error X027")
+    assert "center_light" in result.output
+
+
 def test_a_ring_of_a_billion_sectors_is_the_schemas_error_not_a_hang(pack: Path) -> None:
     board = pack / "board.yaml"
     edit(board, "inner: {sectors: 4,", "inner: {sectors: 1000000000,")
