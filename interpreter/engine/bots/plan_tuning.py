@@ -9,9 +9,9 @@ HIT = 0.5
 #: A target one move further away is worth this share.
 FAR = 0.55
 #: Rotations a ship in the center is expected to stay for.
-CENTER_STAY = 1.6
+CENTER_STAY = 3.0
 #: Rounds between two rotations (one claim each), as measured in bot games.
-ROUNDS_PER_CYCLE = 3.5
+ROUNDS_PER_CYCLE = 2.5
 #: Share of a free planet's worth a ship standing on it is given (it still needs Construct).
 FREE_PLANET = 0.75
 #: Refresh grows more urgent with the square of the cards on the table.
