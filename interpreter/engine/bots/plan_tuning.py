@@ -30,3 +30,13 @@ RECOVER = 0.3
 FOREGONE = 0.8
 #: When our Refresh turns the board, how much our claims against the best rival's count.
 PACE = 0.5
+#: Weight of the claims a Refresh makes now (the board turns only once every seat has
+#: refreshed, so a seat that refreshes last claims least often).
+CLAIM = 1.0
+#: When every other seat has refreshed, the board waits for ours: light per claim and per
+#: center ship counted again for the rotation our Refresh brings about. Negative: the seat
+#: plays its other cards first (+2 to +3 points against three heuristic bots on seeds
+#: 9000-9799; counting them positively, or weighting CLAIM 1.5, lost 6 points).
+WAITING = -1.0
+#: Light the leader gains a round: the rounds left are the leader's distance to the goal over it.
+LEADER_PACE = 1.0
