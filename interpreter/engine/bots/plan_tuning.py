@@ -13,7 +13,7 @@ CENTER_STAY = 3.0
 #: Rounds between two rotations (one claim each), as measured in bot games.
 ROUNDS_PER_CYCLE = 2.5
 #: Share of a free planet's worth a ship standing on it is given (it still needs Construct).
-FREE_PLANET = 0.75
+FREE_PLANET = 0.5
 #: Refresh grows more urgent with the square of the cards on the table.
 REFRESH_PLAYED = 0.12
 #: Weight of an opponent's light when choosing whom to hurt.
