@@ -29,7 +29,7 @@ class Seat(Fleet):
         self.me = me
         self.pl = self.st["players"][me]
         leader = max(p["light"] for p in self.st["players"])
-        self.rounds_left = max(2.0, min(18.0, (self.rules.light_to_win - leader) / 1.0))
+        self.rounds_left = max(2.0, min(18.0, (self.rules.light_to_win - leader) / T.LEADER_PACE))
         self.cycles_left = self.rounds_left / T.ROUNDS_PER_CYCLE
         self._index()
         self.ctx = self._context()
@@ -243,7 +243,7 @@ class Seat(Fleet):
         against the best card left in hand (so a seat that needs Command again refreshes)."""
         played = [a for a in self.pl["played"] if not self.stays(a)]
         hand = [a for a in self.pl["hand"] if not self.stays(a)]
-        value = self.claim_now() + T.REFRESH_PLAYED * len(played) ** 2
+        value = T.CLAIM * self.claim_now() + T.REFRESH_PLAYED * len(played) ** 2
         best_back = max((self.action_value(a) for a in played), default=0.0)
         best_hand = max((self.action_value(a) for a in hand), default=0.0)
         value += T.RECOVER * max(0.0, best_back - best_hand)
@@ -258,6 +258,7 @@ class Seat(Fleet):
             value += self.ctx.center_ships * q.param(self.eng, self.me, "center_light") + 0.5
             rivals = max(self.claim_of(p) for p in range(len(self.st["players"])) if p != self.me)
             value += T.PACE * (self.claim_now() - rivals)
+            value += T.WAITING * (self.claim_now() + self.ctx.center_ships)
         return value
 
     def pending_claims(self) -> float:

@@ -47,6 +47,11 @@ STAT_RATE = {"attack": 0.025, "movement": 0.08, "shields": 0.02, "range": 0.015}
 #: Planets a seat is expected to hold by mid-game, by place: a claim bonus is valued on at
 #: least these (a faction is kept before any planet is held).
 EXPECTED_PLANETS = {"inner": 0.8, "outer": 1.5, "distant": 0.8}
+#: Planets of one colour a seat is expected to hold by mid-game (a condition on a colour).
+EXPECTED_COLOR = 0.6
+#: Ships a seat that contests the center is expected to keep there (a faction is kept before
+#: any ship can reach it; the planner holds about one there at the end of a 4-player game).
+EXPECTED_CENTER = 0.8
 
 STATIC_FORMS = {
     "param", "ship_stat", "attached_stat", "ship_bombard", "attached_bombard", "ship_discount",
@@ -93,7 +98,9 @@ def clause_value(clause: Any, ctx: Context, ctype: str = "", size: str | None = 
     if isinstance(clause, ast.Static):
         return static_rate(clause.modifier, ctx, size) * rounds
     if isinstance(clause, ast.Activated):
-        uses = rounds * (0.16 if clause.during is None else 0.14)
+        # an ability open during an action is used as often as that action is played
+        during = ctx.action_rate.get(str(clause.during), 0.14) if clause.during else 0.16
+        uses = rounds * during
         pay = sum(_num(n) * ctx.res_value(what) for n, what in clause.pay)
         return max(0.0, seq_value(clause.effect, ctx) - pay) * uses
     if isinstance(clause, ast.Triggered):
@@ -194,17 +201,19 @@ def count(noun: ast.Phrase, ctx: Context) -> float:
         color = noun.args.get("color")
         place = noun.args.get("place")
         if color:
-            return ctx.planets_by_color.get(color, 0) + 0.6
+            return max(ctx.planets_by_color.get(color, 0) + 0.6, EXPECTED_COLOR)
         if place:
-            return ctx.planets_by_place.get(place, 0) + 0.3
+            return max(ctx.planets_by_place.get(place, 0) + 0.3, EXPECTED_PLANETS.get(place, 0.5))
         return ctx.planets + 0.5
     if form == "tech_in_play":
         return ctx.techs + 2
     if form == "ship_in_center":
-        return ctx.center_ships
+        return max(ctx.center_ships, EXPECTED_CENTER * min(1.0, ctx.rounds_left / 8.0))
     if form == "extractor_on":  # one extractor per planet held
         place = noun.args.get("place")
-        return ctx.planets_by_place.get(place, 0) + 0.3 if place else ctx.planets + 0.5
+        if place:
+            return max(ctx.planets_by_place.get(place, 0) + 0.3, EXPECTED_PLANETS.get(place, 0.5))
+        return ctx.planets + 0.5
     if form == "ships_on_board":
         size = noun.args.get("size")
         return ctx.ships_by_size.get(size, 0) if size else sum(ctx.ships_by_size.values())

@@ -33,6 +33,25 @@ def test_a_card_is_valued_by_its_clauses_not_its_name(rules: Rules) -> None:
     assert val.card_value(refinery, val.Context(rounds_left=10, res_scale=1.0)) >= 0
 
 
+def test_conditional_clauses_are_valued_on_what_a_seat_is_expected_to_hold(rules: Rules) -> None:
+    """A faction is kept before the seat holds a planet or a center ship: a clause conditioned
+    on them is valued on what a seat is expected to hold, not on the empty start, and an
+    ability open during an action is used as often as that action is played."""
+    shard = rules.cards["shard-mercantile"]  # during mine, exhaust: 1 light if an outer planet
+    ash = rules.cards["ash-sovereignty"]  # at rotation: 1 light if a ship in the center
+    start = val.Context(rounds_left=18, action_rate={"mine": 0.2})
+    held = val.Context(
+        rounds_left=18, planets=2, planets_by_place={"outer": 2}, center_ships=1,
+        action_rate={"mine": 0.2},
+    )  # fmt: skip
+    for card in (shard, ash):
+        assert 0 < val.card_value(card, start) <= val.card_value(card, held)
+    # the condition's expected chance, not the 10% floor of an empty board
+    assert val.card_value(ash, start) > 0.3 * val.card_value(ash, held)
+    mining = dataclasses.replace(start, action_rate={"mine": 0.4})
+    assert val.card_value(shard, mining) == pytest.approx(2 * val.card_value(shard, start))
+
+
 def test_planner_decides_from_the_observation_only(rules: Rules) -> None:
     """The planner is handed an observation (plain data with hidden fields None) and the legal
     decisions; it never sees the game. Its choice is one of the legal decisions."""
