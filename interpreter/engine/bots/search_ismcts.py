@@ -41,10 +41,10 @@ import math
 import time
 from typing import Any
 
-from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.bots.base import Bot
 from lastlight.interpreter.engine.bots.heuristic import HeuristicBot, Seen
 from lastlight.interpreter.engine.bots.planner import PlannerBot
+from lastlight.interpreter.engine.bots.search_rollout import values
 from lastlight.interpreter.engine.game import Decision, Game
 from lastlight.interpreter.engine.observe import Observation
 from lastlight.interpreter.engine.rng import Rng, seed_state
@@ -202,32 +202,9 @@ class IsmctsBot(Bot):
 
 
 def evaluate(game: Game) -> list[float]:
-    """Each seat's value in [0, 1]: its share of the win when the game is over, otherwise its
-    estimated light against the best other seat's, squashed."""
-    st = game.state
-    n = st["n"]
-    if game.over:
-        winners = st["winners"]
-        return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
-    eng = game.eng
-    score = [_worth(eng, st, p) for p in range(n)]
-    out = []
-    for p in range(n):
-        rival = max(score[o] for o in range(n) if o != p)
-        out.append(1.0 / (1.0 + math.exp(-(score[p] - rival) / 3.0)))
-    return out
-
-
-def _worth(eng: Any, st: dict[str, Any], p: int) -> float:
-    """Light plus a light-equivalent of what makes light later: the light a claim would give
-    now (R-REF-04/05), technologies in play and resources."""
-    claim = 0
-    for sector in q.planets_controlled(eng, p):
-        kind = eng.board.kind(sector)
-        if kind in ("inner", "outer", "distant") and not q.blockaded(eng, sector, p):
-            claim += q.param(eng, p, f"claim_{kind}")
-    pl = st["players"][p]
-    return pl["light"] + 1.0 * claim + 0.5 * q.techs_in_play(eng, p) + 0.1 * sum(pl["res"].values())
+    """Each seat's value in [0, 1] (`search_rollout.values`, the plain worth): its share of the
+    win when the game is over, otherwise its worth against the best other seat's, squashed."""
+    return values(game)
 
 
 def _ucb(s: list[float], c: float) -> float:
