@@ -236,3 +236,25 @@ def ships_at(game: Game, sector: str, owner: int | None = None) -> list[str]:
 
 def events(game: Game, name: str, **match: Any) -> list[dict[str, Any]]:
     return [e for e in game.log if e["event"] == name and matches(e, match)]
+
+
+def dice(game: Game, faces: list[str]) -> None:
+    """Fix the faces the next dice show, in order (then dice roll from the game's generator)."""
+    with game.edit() as st:
+        st["dice"] = list(faces)
+
+
+def lumos_ally(game: Game, p: int | None) -> None:
+    """Two players: the Lumos fight beside player `p` (None: beside nobody)."""
+    with game.edit() as st:
+        st["lumos"]["ally"] = p
+
+
+def played_before(game: Game, p: int, *cards: str) -> None:
+    """Move action cards from the player's hand to their played pile (cards played in earlier
+    rounds; Refresh needs one, R-TWO-01)."""
+    with game.edit() as st:
+        pl = st["players"][p]
+        for card in cards:
+            pl["hand"].remove(card)
+            pl["played"].append(card)
