@@ -47,11 +47,6 @@ def start(
     return game
 
 
-def refresh(game: Game) -> None:
-    """After editing the state by hand: drop caches and re-ask the open decision."""
-    game.edited()
-
-
 def set_first(game: Game, first: int) -> None:
     """The first player; during the card choice, the choice starts again from them."""
     selecting = game.state["stage"] == "select"
