@@ -40,3 +40,5 @@ CLAIM = 1.0
 WAITING = -1.0
 #: Light the leader gains a round: the rounds left are the leader's distance to the goal over it.
 LEADER_PACE = 1.0
+#: Bonus for light that reaches the goal this round and leads (the game ends at the round's end).
+FINISH = 3.0
