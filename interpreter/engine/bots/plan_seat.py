@@ -259,7 +259,8 @@ class Seat(Fleet):
             rivals = max(self.claim_of(p) for p in range(len(self.st["players"])) if p != self.me)
             value += T.PACE * (self.claim_now() - rivals)
             value += T.WAITING * (self.claim_now() + self.ctx.center_ships)
-            now = self.claim_now() + self.ctx.center_ships * q.param(self.eng, self.me, "center_light")
+            center = q.param(self.eng, self.me, "center_light")
+            now = self.claim_now() + self.ctx.center_ships * center
         else:
             now = self.claim_now()
         return value + self.finish_bonus(now)
