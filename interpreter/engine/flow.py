@@ -108,16 +108,38 @@ def _start_round(eng: Engine) -> None:
 
 
 def playable(eng: Engine, p: int) -> list[str]:
+    """The action cards p may play now, in card order."""
+    return [option["card"] for option in play_options(eng, p)]
+
+
+def play_options(eng: Engine, p: int) -> list[dict[str, Any]]:
+    """p's `play` options: the cards in hand, in card order, whose `playable_if` holds."""
     hand = eng.state["players"][p]["hand"]
     out = []
-    probe = {"p": p, "sec": None, "src": None}
-    for action in eng.rules.actions:
-        if action.id not in hand:
-            continue
-        if action.playable_if is not None and not eng.test(probe, action.playable_if):
-            continue
-        out.append(action.id)
+    probe = None
+    for option, cond in _hand_cards(eng.rules, hand):
+        if cond is not None:
+            if probe is None:
+                probe = {"p": p, "sec": None, "src": None}
+            if not eng.test(probe, cond):
+                continue
+        out.append(option)
     return out
+
+
+def _hand_cards(rules: Any, hand: list[str]) -> tuple[tuple[dict[str, Any], Any], ...]:
+    """The cards of a hand in card order, each as (its `play` option, its `playable_if`);
+    worked out once per hand for the loaded content (at most a few thousand hands)."""
+    found = rules.__dict__.get("_hand_cards")
+    if found is None:
+        found = rules.__dict__["_hand_cards"] = {}
+    key = tuple(hand)
+    cards = found.get(key)
+    if cards is None:
+        cards = found[key] = tuple(
+            (_play_option(a.id), a.playable_if) for a in rules.actions if a.id in hand
+        )
+    return cards
 
 
 def _select(eng: Engine, choice: Any) -> None:
@@ -131,14 +153,13 @@ def _select(eng: Engine, choice: Any) -> None:
             pl["chosen"] = choice["card"]
             choice = None
             continue  # on to the next player to choose (or the reveal)
-        cards = playable(eng, p)
-        if not cards:  # R-RND-03: a player always gets an action
+        options = play_options(eng, p)
+        if not options:  # R-RND-03: a player always gets an action
             back = [a for a in pl["played"] if not eng.rules.action(a).stays_on_table]
             for a in back:
                 pl["played"].remove(a)
                 pl["hand"].append(a)
-            cards = playable(eng, p)
-        options = [_play_option(c) for c in cards]
+            options = play_options(eng, p)
         eng.ask(p, "play", options, "Choose an action card to play", by="flow")
         return
     # everyone has chosen: reveal and queue the resolution

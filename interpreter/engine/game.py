@@ -188,8 +188,12 @@ class Game:
         pending = st["pending"]
         if st["over"] or pending is None:
             raise IllegalDecision("the game is over; no decision is open")
-        if not _offered(decision, pending["options"]):
-            raise IllegalDecision(_why_illegal(decision, pending))
+        for option in pending["options"]:  # a bot hands back the very option object
+            if option is decision:
+                break
+        else:
+            if decision not in pending["options"]:  # an equal one (a replay, a person)
+                raise IllegalDecision(_why_illegal(decision, pending))
         history = self.history
         anchor = self._anchor
         if anchor is None or len(history) - anchor[1] >= ANCHOR_EVERY:
@@ -322,15 +326,6 @@ def canonical_order(state: dict[str, Any], board: Any) -> None:
     fight = state.get("combat")
     if fight:
         fight["doomed"] = dict(sorted(fight["doomed"].items()))
-
-
-def _offered(decision: Any, options: list[Decision]) -> bool:
-    """Is the decision one of the options? A bot hands back the very option object, found by
-    identity without comparing dicts; an equal one (from a replay, a person) by equality."""
-    for option in options:
-        if option is decision:
-            return True
-    return decision in options
 
 
 def _why_illegal(decision: Any, pending: dict[str, Any]) -> str:
