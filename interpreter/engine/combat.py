@@ -256,7 +256,8 @@ def _pick_sector(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any
         sector = todo[0]
     loc.update({"stage": "roller", "sector": sector, "rollers": _rollers(eng, group)})
     loc["done"].append(sector)
-    eng.event("combat", None, None, sector=sector)
+    if eng.log is not None:
+        eng.event("combat", None, None, sector=sector)
     return None, None
 
 
@@ -307,7 +308,8 @@ def _roll(eng: Engine, loc: dict[str, Any], side: int, picked: dict[str, Any]) -
     ships = [uid for o, k in sorted(picked["from"].items()) for uid in origins[o][:k]]
     cmb["fought"].extend(ships)
     dice = q.ship_stat(eng, side, size, "attack") * len(ships)
-    eng.event("roll", roller[0], None, sector=sector, size=size, dice=dice, lumos=roller[1])
+    if eng.log is not None:
+        eng.event("roll", roller[0], None, sector=sector, size=size, dice=dice, lumos=roller[1])
     loc["size"] = size
     cmb["pool"] = 0
     loc["stage"] = "assign"
@@ -355,7 +357,8 @@ def roll_die(eng: Engine, roller: list[Any], size: str, sector: str) -> None:
         face = eng.rules.die_faces.index(forced.pop(0))
     else:
         face = eng.below(len(eng.rules.die))
-    eng.event("die", roller[0], None, face=eng.rules.die_faces[face], size=size)
+    if eng.log is not None:
+        eng.event("die", roller[0], None, face=eng.rules.die_faces[face], size=size)
     eng.push(eng.rules.die[face], roller[0], src=None, sec=sector, size=size, lumos=roller[1])
 
 
@@ -387,7 +390,8 @@ def _damage(eng: Engine, roller: list[Any], sector: str, choice: dict[str, Any])
         unit["d"] += 1
         if unit["d"] >= q.ship_stat(eng, unit["o"], unit["z"], "shields"):  # R-CMD-13
             cmb["doomed"][uid] = roller[0]  # the one who assigned the final damage
-    eng.event("damage", roller[0], None, unit=uid, sector=sector)
+    if eng.log is not None:
+        eng.event("damage", roller[0], None, unit=uid, sector=sector)
 
 
 def _match(eng: Engine, uid: str, choice: dict[str, Any]) -> bool:

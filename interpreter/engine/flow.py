@@ -189,15 +189,21 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
     time in turn order, each with their before window, the card's phases and their after
     window. A phase the card marks `together` (Command's attack, R-CMD-07) is joint: every
     player's earlier phases come first and every player's later phases after it."""
-    chosen = [pl["chosen"] for pl in eng.state["players"]]
+    by_card: dict[str, list[int]] = {}  # card -> the players who chose it, by seat
+    for p, pl in enumerate(eng.state["players"]):
+        found = by_card.get(pl["chosen"])
+        if found is None:
+            by_card[pl["chosen"]] = [p]
+        else:
+            found.append(p)
     queue: list[list[Any]] = []
     append = queue.append
     for action in eng.rules.actions:
         aid = action.id
-        if aid not in chosen:
+        players = by_card.get(aid)
+        if players is None:
             continue
-        players = [p for p, c in enumerate(chosen) if c == aid]
-        order = resolution_order(eng, aid, players)
+        order = players if len(players) == 1 else resolution_order(eng, aid, players)
         segments, joints = action.segments
         last = len(segments) - 1
         for k, segment in enumerate(segments):
@@ -252,34 +258,11 @@ def _resolve_entry(eng: Engine, choice: Any) -> bool:
     entry = st["queue"][0]
     tag = entry[0]
     if tag == "before" or tag == "after":
-        _, action, p = entry
-        if choice is None and not st.get("entry"):
-            st["trig"] = 0
-            st["entry"] = 1
-            if eng.fire(_WINDOW_EVENTS[tag], p, {"action": action}):
-                return False  # the triggers run first
-        if choice is not None:
-            if choice["kind"] == "pass":
-                _pop(st)
-                return True
-            _use_ability(eng, p, choice)
-            return False
-        options = ability_options(eng, p, action) if q.tables(eng, p).activated else None
-        if not options:
-            _pop(st)
-            return True
-        eng.ask(
-            p,
-            "ability",
-            [*options, {"kind": "pass"}],
-            f"Use a technology or faction ability {tag} your {action}, or pass",
-            by="flow",
-        )
-        return False
+        return _window(eng, entry, choice)
     if tag == "phase":
         _, action, i, p = entry
         _pop(st)
-        eng.push(eng.rules.action(action).phases[i][1], p, src=f"action:{action}")
+        eng.push(eng.rules.action(action).phases[i][1], p, src=_action_src(action))
         return False
     if tag == "together":
         _, action, i, players = entry
@@ -287,7 +270,7 @@ def _resolve_entry(eng: Engine, choice: Any) -> bool:
         eng.push(
             eng.rules.action(action).phases[i][1],
             players[0],
-            src=f"action:{action}",
+            src=_action_src(action),
             group=list(players),
         )
         return False
@@ -299,6 +282,55 @@ def _resolve_entry(eng: Engine, choice: Any) -> bool:
         lumos.update_alliance(eng)  # R-TWO-11: the Lumos change sides when a card ends
         return True
     raise AssertionError(f"unknown queue entry {entry!r}")
+
+
+#: action card -> the `src` of its phases' frames
+_ACTION_SRC: dict[str, str] = {}
+
+
+def _action_src(action: str) -> str:
+    src = _ACTION_SRC.get(action)
+    if src is None:
+        src = _ACTION_SRC[action] = f"action:{action}"
+    return src
+
+
+def _window(eng: Engine, entry: list[Any], choice: Any) -> bool:
+    """An ability window before or after a player's action (R-RND-05): its event's triggers
+    first, then the player's exhaust abilities they can use now, or pass."""
+    st = eng.state
+    tag, action, p = entry
+    t = q.tables(eng, p)
+    if choice is None and not st.get("entry"):
+        st["trig"] = 0
+        st["entry"] = 1
+        event = _WINDOW_EVENTS[tag]
+        # (no listener among p's cards while others listen: fire would push nothing)
+        skip = event not in t.triggers and event in eng.rules.listeners
+        if not skip and eng.fire(event, p, {"action": action}):
+            return False  # the triggers run first
+    if choice is not None:
+        if choice["kind"] == "pass":
+            _pop(st)
+            return True
+        _use_ability(eng, p, choice)
+        return False
+    options = ability_options(eng, p, action) if t.activated else None
+    if not options:
+        _pop(st)
+        return True
+    eng.ask(
+        p,
+        "ability",
+        [*options, _PASS],
+        f"Use a technology or faction ability {tag} your {action}, or pass",
+        by="flow",
+    )
+    return False
+
+
+#: The `pass` option of every ability window (one object: a decision is never changed)
+_PASS = {"kind": "pass"}
 
 
 def entry_started(st: dict[str, Any]) -> bool:
@@ -317,7 +349,8 @@ def _use_ability(eng: Engine, p: int, choice: dict[str, Any]) -> None:
     assert isinstance(clause, ast.Activated)
     pay(eng, p, {res: q.amount(eng, p, n) for n, res in clause.pay}, cid)
     eng.state["players"][p]["exhausted"].append(cid)
-    eng.event("exhaust", p, cid, card=cid)
+    if eng.log is not None:
+        eng.event("exhaust", p, cid, card=cid)
     eng.push(f"card:{bid}:{i}", p, src=cid)
 
 
@@ -347,7 +380,8 @@ def _rotate(eng: Engine) -> None:
     st = eng.state
     st["rot"] = (st["rot"] + 1) % eng.board.period
     eng.cache.pop("asteroids", None)
-    eng.event("rotation", None, None, rotation=st["rot"])
+    if eng.log is not None:
+        eng.event("rotation", None, None, rotation=st["rot"])
     center = st["center"]
     for p in turn_order(eng):
         ships = sum(1 for uid in q.ships_in(eng, center) if st["units"][uid]["o"] == p)

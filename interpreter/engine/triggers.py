@@ -29,9 +29,11 @@ TRIGGER_LIMIT = 400
 
 def fire(eng: Engine, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:
     """Push the frames of p's cards that listen for this event; returns how many."""
-    if form not in EVENTS:  # the registry's events are the only ones (effects/registry.py)
-        raise EngineError(f"event '{form}' is not in effects/registry.py")
-    if p < 0 or form not in eng.rules.listeners:
+    if form not in eng.rules.listeners:  # no card listens (most calls end here)
+        if form not in EVENTS:  # the registry's events are the only ones (effects/registry.py)
+            raise EngineError(f"event '{form}' is not in effects/registry.py")
+        return 0
+    if p < 0:
         return 0
     clauses = q.tables(eng, p).triggers.get(form)
     if not clauses:

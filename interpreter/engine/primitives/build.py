@@ -150,7 +150,8 @@ def place_extractor(eng: Engine, p: int, site: dict[str, Any], src: str | None) 
         move_unit(eng, uid, at="colony", c=site["colony"], s=None)
     else:
         move_unit(eng, uid, at="planet", s=site["sector"], c=None)
-    eng.event("build", p, src, unit=uid, **{k: v for k, v in site.items() if k != "kind"})
+    if eng.log is not None:
+        eng.event("build", p, src, unit=uid, **{k: v for k, v in site.items() if k != "kind"})
 
 
 def _build_extractors(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:

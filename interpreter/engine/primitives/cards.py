@@ -38,7 +38,8 @@ def _draw(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> 
         if card is None:
             break
         eng.state["players"][p]["tech_hand"].append(card)
-        eng.event("draw", p, frame["src"], see=(p,), card=card)
+        if eng.log is not None:
+            eng.event("draw", p, frame["src"], see=(p,), card=card)
     return True
 
 
@@ -58,7 +59,8 @@ def _draw_keep(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any
     if choice is not None:
         drawn.remove(choice["card"])
         eng.state["discard"].append(choice["card"])
-        eng.event("discard", p, frame["src"], card=choice["card"])
+        if eng.log is not None:
+            eng.event("discard", p, frame["src"], card=choice["card"])
     if len(drawn) > loc["keep"]:
         options = [{"kind": "discard", "card": c} for c in _distinct(drawn)]
         return eng.ask(p, "discard", options, "Discard one of the drawn technologies")
@@ -171,7 +173,8 @@ def manufacture(eng: Engine, p: int, option: dict[str, Any], free: bool, src: st
             eng.state["discard"].append(old)
             if old in pl["exhausted"]:
                 pl["exhausted"].remove(old)
-            eng.event("discard", p, src, card=old)
+            if eng.log is not None:
+                eng.event("discard", p, src, card=old)
         pl["ability"][option["size"]] = cid
     else:
         pl["mods"][option["size"]].append(cid)
@@ -220,7 +223,8 @@ def _ready(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) ->
     """R-REF-01."""
     pl = eng.state["players"][frame["p"]]
     if pl["exhausted"]:
-        eng.event("ready", frame["p"], frame["src"], cards=list(pl["exhausted"]))
+        if eng.log is not None:
+            eng.event("ready", frame["p"], frame["src"], cards=list(pl["exhausted"]))
         pl["exhausted"].clear()
     return True
 
@@ -288,7 +292,8 @@ def _discard(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) 
     if choice is not None:
         pl["tech_hand"].remove(choice["card"])
         eng.state["discard"].append(choice["card"])
-        eng.event("discard", p, frame["src"], card=choice["card"])
+        if eng.log is not None:
+            eng.event("discard", p, frame["src"], card=choice["card"])
         loc["left"] -= 1
     if loc["left"] <= 0 or not pl["tech_hand"]:
         return True
