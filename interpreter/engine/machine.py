@@ -189,6 +189,8 @@ class Engine:
         st = self.state
         stack = st["stack"]
         programs = self.rules.programs
+        primitives = PRIMITIVES
+        do = ast.Do
         trips = 0
         while True:
             frame = stack[-1]
@@ -200,20 +202,21 @@ class Engine:
                     stack.pop()
                     break
                 step = steps[pc]
-                if type(step) is ast.Do:  # the common case, inline
+                if type(step) is do:  # the common case, inline
                     loc = frame["loc"]
-                    if "mult" not in loc:
+                    mult = loc.get("mult")
+                    if mult is None:
                         if step.cond is not None and not self.test(frame, step.cond):
                             done = True
                         else:
-                            loc["mult"] = self.count(frame, step.counter) if step.counter else 1
-                            done = PRIMITIVES[step.phrase.form](
-                                self, frame, step.phrase, loc["mult"], choice
+                            mult = loc["mult"] = (
+                                self.count(frame, step.counter) if step.counter else 1
                             )
+                            phrase = step.phrase
+                            done = primitives[phrase.form](self, frame, phrase, mult, choice)
                     else:
-                        done = PRIMITIVES[step.phrase.form](
-                            self, frame, step.phrase, loc["mult"], choice
-                        )
+                        phrase = step.phrase
+                        done = primitives[phrase.form](self, frame, phrase, mult, choice)
                 else:
                     done = self._step(frame, step, choice)
                 choice = None

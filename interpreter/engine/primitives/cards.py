@@ -82,12 +82,18 @@ def _distinct(cards: list[str]) -> list[str]:
     return out
 
 
-def _design(rules: Any) -> dict[str, tuple[str, str, str]]:
-    """Physical card id -> (design id, type, name), filled in as cards are met."""
+def _design(rules: Any) -> dict[str, _Design]:
+    """Physical card id -> its `_Design`, filled in as cards are met."""
     found = rules.__dict__.get("_designs")
     if found is None:
         found = rules.__dict__["_designs"] = {}
     return found
+
+
+#: (design id, type, name, its `manufacture` options: one for a civilization technology, one
+#: per ship size otherwise), one set of option objects per physical card for the loaded content
+#: (a decision is never changed by its receiver)
+_Design = tuple[str, str, str, dict[str | None, dict[str, Any]]]
 
 
 def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]:
@@ -112,7 +118,7 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
         design = designs.get(cid)
         if design is None:
             design = _design_of(rules, designs, cid)
-        bid, kind, name = design
+        bid, kind, name, made = design
         if bid in seen:
             continue
         seen.add(bid)
@@ -131,10 +137,9 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
             if names_in_play is None:
                 names_in_play = {_design_of(rules, designs, c)[2] for c in pl["civ"]}
             if name not in names_in_play:  # R-RES-06
-                options.append({"kind": "manufacture", "card": cid})
+                options.append(made[None])
         elif kind == "ship_ability":  # R-RES-07: one per type; a new one replaces
-            for size in rules.sizes:
-                options.append({"kind": "manufacture", "card": cid, "size": size})
+            options.extend(made.values())
         else:  # R-RES-08: mods fill slots
             if open_slots is None:
                 mods = pl["mods"]
@@ -144,17 +149,20 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
                     if len(mods[size]) < int(rules.ships[size]["mod_slots"])
                 ]
             for size in open_slots:
-                options.append({"kind": "manufacture", "card": cid, "size": size})
+                options.append(made[size])
     return options
 
 
-def _design_of(
-    rules: Any, designs: dict[str, tuple[str, str, str]], cid: str
-) -> tuple[str, str, str]:
+def _design_of(rules: Any, designs: dict[str, _Design], cid: str) -> _Design:
     design = designs.get(cid)
     if design is None:
         card = rules.cards[base_id(cid)]
-        design = designs[cid] = (card.id, card.type, card.name)
+        made: dict[str | None, dict[str, Any]] = (
+            {None: {"kind": "manufacture", "card": cid}}
+            if card.type == "civilization"
+            else {size: {"kind": "manufacture", "card": cid, "size": size} for size in rules.sizes}
+        )
+        design = designs[cid] = (card.id, card.type, card.name, made)
     return design
 
 
