@@ -52,7 +52,7 @@ def advance(eng: Engine, choice: Any = None) -> None:
     """Do flow work until a decision is needed, effects must run, or the game is over."""
     stage = eng.state["stage"]
     if stage == "resolve":  # the common stages first
-        _resolve(eng, choice)
+        resolve_queue(eng, choice)
     elif stage == "select":
         _select(eng, choice)
     elif stage == "faction":
@@ -197,27 +197,49 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
         else:
             found.append(p)
     queue: list[list[Any]] = []
-    append = queue.append
+    entries = _card_entries(eng.rules)
     for action in eng.rules.actions:
         aid = action.id
         players = by_card.get(aid)
         if players is None:
             continue
         order = players if len(players) == 1 else resolution_order(eng, aid, players)
-        segments, joints = action.segments
-        last = len(segments) - 1
-        for k, segment in enumerate(segments):
-            for p in order:
-                if k == 0:
-                    append(["before", aid, p])
-                for i in segment:
-                    append(["phase", aid, i, p])
-                if k == last:
-                    append(["after", aid, p])
-            if k < len(joints):
-                append(["together", aid, joints[k], order])
-        append(["card_end", aid])
+        key = (aid, *order)
+        found = entries.get(key)
+        if found is None:
+            found = entries[key] = _entries(action, order)
+        queue += found
     return queue
+
+
+def _card_entries(rules: Any) -> dict[tuple[Any, ...], list[list[Any]]]:
+    """(action card, players in resolution order) -> the card's queue entries, kept for the
+    loaded content (a few hundred at most; the engine never changes an entry, it only drops
+    entries from the front of its queue)."""
+    found = rules.__dict__.get("_card_entries")
+    if found is None:
+        found = rules.__dict__["_card_entries"] = {}
+    return found
+
+
+def _entries(action: Any, order: list[int]) -> list[list[Any]]:
+    aid = action.id
+    segments, joints = action.segments
+    last = len(segments) - 1
+    out: list[list[Any]] = []
+    append = out.append
+    for k, segment in enumerate(segments):
+        for p in order:
+            if k == 0:
+                append(["before", aid, p])
+            for i in segment:
+                append(["phase", aid, i, p])
+            if k == last:
+                append(["after", aid, p])
+        if k < len(joints):
+            append(["together", aid, joints[k], order])
+    append(["card_end", aid])
+    return out
 
 
 def ability_options(eng: Engine, p: int, action: str) -> list[dict[str, Any]]:
@@ -236,10 +258,19 @@ def ability_options(eng: Engine, p: int, action: str) -> list[dict[str, Any]]:
     return options
 
 
-def _resolve(eng: Engine, choice: Any) -> None:
-    """Work through the round's queue until an entry asks, pushes effects or ends the round."""
+def resolve_queue(eng: Engine, choice: Any = None) -> None:
+    """Work through the round's queue until an entry asks, pushes effects or ends the round
+    (`advance` at the `resolve` stage; the decision loop calls it directly)."""
     st = eng.state
-    while _resolve_entry(eng, choice):
+    while True:
+        queue = st["queue"]
+        tag = queue[0][0] if queue else None
+        if tag == "before" or tag == "after":  # most entries: an ability window
+            done = _window(eng, queue[0], choice)
+        else:
+            done = _resolve_entry(eng, choice)
+        if not done:
+            return
         choice = None
         if st["stage"] != "resolve" or st["stack"] or st["pending"] is not None or st["over"]:
             return
@@ -250,15 +281,14 @@ _WINDOW_EVENTS = {"before": "before_action", "after": "after_action"}
 
 
 def _resolve_entry(eng: Engine, choice: Any) -> bool:
-    """One step of the queue's first entry; True when it finished and nothing waits."""
+    """One step of the queue's first entry (other than an ability window, `_window`); True
+    when it finished and nothing waits."""
     st = eng.state
     if not st["queue"]:
         _end_round(eng)
         return False
     entry = st["queue"][0]
     tag = entry[0]
-    if tag == "before" or tag == "after":
-        return _window(eng, entry, choice)
     if tag == "phase":
         _, action, i, p = entry
         _pop(st)

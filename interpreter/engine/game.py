@@ -292,6 +292,7 @@ class Game:
         st = eng.state
         run_frame = eng.run_frame
         flow_advance = flow.advance
+        resolve_queue = flow.resolve_queue  # the flow's commonest stage, called directly
         for _trip in range(200_000):
             pending = st["pending"]
             if pending is not None:
@@ -303,6 +304,8 @@ class Game:
                 st["pending"] = None
                 if pending["by"] == "vm":
                     run_frame(choice)
+                elif st["stage"] == "resolve":
+                    resolve_queue(eng, choice)
                 else:
                     flow_advance(eng, choice)
                 choice = None
@@ -310,6 +313,8 @@ class Game:
                 return
             elif st["stack"]:
                 run_frame()
+            elif st["stage"] == "resolve":
+                resolve_queue(eng)
             else:
                 flow_advance(eng)
         raise EngineError(eng.stuck_message())

@@ -119,6 +119,11 @@ def game_rows(
     fought: list[set[str]] = [set() for _ in range(n)]  # sectors with a fight since p's claim
     for e in game.log:
         kind = e["event"]
+        if kind == "play":  # most of the lab list: one per card played
+            p = e.get("player")
+            if p is not None and 0 <= p < n:
+                played[p][e["card"]] += 1
+            continue
         if kind == "destroyed" and e.get("sector") and "-x-" not in e.get("unit", ""):
             for p in range(n):
                 if e.get("owner") != p:
@@ -139,8 +144,6 @@ def game_rows(
                 by_card[p][card] += e["n"]
         elif kind == "manufacture":
             manufactured[p].append(base_id(e["card"]))
-        elif kind == "play":
-            played[p][e["card"]] += 1
     winners = set(game.winners)
     lights = [pl["light"] for pl in st["players"]]
     rows = []
