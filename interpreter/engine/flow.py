@@ -13,7 +13,7 @@ from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.primitives.economy import gain, pay
-from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.engine.ruleset import base_id, staying_actions
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
@@ -97,7 +97,7 @@ def _start_round(eng: Engine) -> None:
     for p in turn_order(eng):
         pl = eng.state["players"][p]
         if not pl["hand"]:
-            back = [a for a in pl["played"] if not eng.rules.action(a).stays_on_table]
+            back = [a for a in pl["played"] if a not in staying_actions(eng.rules)]
             for a in back:
                 pl["played"].remove(a)
                 pl["hand"].append(a)
@@ -155,7 +155,7 @@ def _select(eng: Engine, choice: Any) -> None:
             continue  # on to the next player to choose (or the reveal)
         options = play_options(eng, p)
         if not options:  # R-RND-03: a player always gets an action
-            back = [a for a in pl["played"] if not eng.rules.action(a).stays_on_table]
+            back = [a for a in pl["played"] if a not in staying_actions(eng.rules)]
             for a in back:
                 pl["played"].remove(a)
                 pl["hand"].append(a)
@@ -388,7 +388,10 @@ def _end_round(eng: Engine) -> None:
     """R-RND-06: rotation (R-ROT-01), then game end (R-END-01), then the first player passes."""
     st = eng.state
     rotating = _rotating(eng.rules)
-    if all(not rotating.isdisjoint(pl["played"]) for pl in st["players"]):
+    for pl in st["players"]:
+        if rotating.isdisjoint(pl["played"]):
+            break
+    else:  # every player has a rotating card in play
         _rotate(eng)
         st["stage"] = "resolve"
         st["queue"] = [["rotated"]]
@@ -419,7 +422,7 @@ def _rotate(eng: Engine) -> None:
     lumos.reinforce(eng)  # R-TWO-03
     for p in turn_order(eng):
         pl = st["players"][p]
-        back = [a for a in pl["played"] if eng.rules.action(a).rotates_board]
+        back = [a for a in pl["played"] if a in _rotating(eng.rules)]
         for a in back:
             pl["played"].remove(a)
             pl["hand"].append(a)

@@ -174,7 +174,8 @@ class Engine:
         self, prog: str, p: int, src: str | None = None, sec: str | None = None, **ctx: Any
     ) -> None:
         frame = {"prog": prog, "pc": 0, "p": p, "src": src, "sec": sec, "loc": {}}
-        frame.update(ctx)
+        if ctx:
+            frame.update(ctx)
         if self.fired is not None:
             self.fired[prog] = self.fired.get(prog, 0) + 1
         self.state["stack"].append(frame)

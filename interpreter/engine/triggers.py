@@ -43,9 +43,15 @@ def fire(eng: Engine, form: str, p: int, args: dict[str, Any] | None = None, **c
     for cid, size, clause, prog in clauses:
         if form == "activated" and size != args.get("size"):
             continue
-        if args:
+        if args:  # each argument the clause names must match (a loop: no generator per clause)
             wants = clause.event.args
-            if any(wants.get(k) not in (None, v) for k, v in args.items()):
+            matched = True
+            for k, v in args.items():
+                want = wants.get(k)
+                if want is not None and want != v:
+                    matched = False
+                    break
+            if not matched:
                 continue
         if clause.cond is not None and not eng.test(
             {"p": p, "sec": ctx.get("sec"), "src": cid}, clause.cond

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.primitives.economy import pay
-from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.engine.ruleset import base_id, staying_actions
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
@@ -248,7 +248,8 @@ def _repair(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
 
 def _returnable(eng: Engine, p: int) -> list[str]:
     """Played cards that may come back to hand (R-REF-06: never a card that stays)."""
-    return [a for a in eng.state["players"][p]["played"] if not eng.rules.action(a).stays_on_table]
+    staying = staying_actions(eng.rules)
+    return [a for a in eng.state["players"][p]["played"] if a not in staying]
 
 
 def _pick_up_all(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
