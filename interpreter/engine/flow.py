@@ -163,12 +163,14 @@ def _select(eng: Engine, choice: Any) -> None:
         eng.ask(p, "play", options, "Choose an action card to play", by="flow")
         return
     # everyone has chosen: reveal and queue the resolution
+    log = eng.log if eng.log is not None else eng.lab  # ("play" is a lab event)
     for p in turn_order(eng):
         pl = st["players"][p]
-        pl["hand"].remove(pl["chosen"])
-        pl["played"].append(pl["chosen"])
-        if eng.log is not None or eng.lab is not None:
-            eng.event("play", p, None, card=pl["chosen"])
+        card = pl["chosen"]
+        pl["hand"].remove(card)
+        pl["played"].append(card)
+        if log is not None:  # the entry `eng.event("play", p, None, card=card)` makes
+            log.append({"round": st["round"], "event": "play", "player": p, "card": card})
     st["queue"] = _build_queue(eng)
     st["stage"] = "resolve"
 
@@ -341,13 +343,15 @@ def _window(eng: Engine, entry: list[Any], choice: Any) -> bool:
             return False  # the triggers run first
     if choice is not None:
         if choice["kind"] == "pass":
-            _pop(st)
+            st["queue"].pop(0)  # (`_pop`, written out)
+            st["entry"] = 0
             return True
         _use_ability(eng, p, choice)
         return False
     options = ability_options(eng, p, action) if t.activated else None
     if not options:
-        _pop(st)
+        st["queue"].pop(0)
+        st["entry"] = 0
         return True
     eng.ask(
         p,
