@@ -251,13 +251,33 @@ def ability_options(eng: Engine, p: int, action: str) -> list[dict[str, Any]]:
     if not abilities:
         return []
     options = []
+    exhausted = pl["exhausted"]
     for cid, i, clause in abilities:
-        if cid in pl["exhausted"] or clause.during not in (None, action):
+        if cid in exhausted or clause.during not in (None, action):
             continue
-        cost = {res: q.amount(eng, p, n) for n, res in clause.pay}
-        if q.can_pay(eng, p, cost):
-            options.append({"kind": "use", "card": cid, "clause": i})
+        pays = clause.pay
+        if not pays:
+            affordable = True
+        elif len(pays) == 1:  # the common case, without a cost dict
+            (n, res), = pays
+            need = n if type(n) is int else q.amount(eng, p, n)
+            affordable = (pl["light"] if res == "light" else pl["res"].get(res, 0)) >= need
+        else:
+            affordable = q.can_pay(eng, p, {res: q.amount(eng, p, n) for n, res in pays})
+        if affordable:
+            options.append(_use_option(cid, i))
     return options
+
+
+#: (card, clause) -> its `use` option (one object each: a decision is never changed)
+_USE_OPTIONS: dict[tuple[str, int], dict[str, Any]] = {}
+
+
+def _use_option(cid: str, i: int) -> dict[str, Any]:
+    option = _USE_OPTIONS.get((cid, i))
+    if option is None:
+        option = _USE_OPTIONS[(cid, i)] = {"kind": "use", "card": cid, "clause": i}
+    return option
 
 
 def resolve_queue(eng: Engine, choice: Any = None) -> None:

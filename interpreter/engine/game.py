@@ -324,10 +324,14 @@ def canonical_order(state: dict[str, Any], board: Any) -> None:
     """Put the state's keyed collections in one canonical order (units by id, sectors in board
     order), whatever order a JSON file gave them, since the engine iterates them."""
     state["units"] = dict(sorted(state["units"].items()))
-    order = {s: i for i, s in enumerate(board.sectors())}
-    state["sectors"] = dict(
-        sorted(state["sectors"].items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
-    )
+    order = board.__dict__.get("_sector_order")  # (kept on the board: it never changes)
+    if order is None:
+        order = board.__dict__["_sector_order"] = {s: i for i, s in enumerate(board.sectors())}
+    sectors = state["sectors"]
+    if list(sectors) != [s for s in order if s in sectors]:  # (a new game's are in order)
+        state["sectors"] = dict(
+            sorted(sectors.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
+        )
     fight = state.get("combat")
     if fight:
         fight["doomed"] = dict(sorted(fight["doomed"].items()))

@@ -125,7 +125,7 @@ def extractor_sites(eng: Engine, p: int) -> list[dict[str, Any]]:
     for i in range(len(eng.rules.colony_spaces)):
         if i not in used:
             options.append({"kind": "extractor", "colony": i})
-    taken = q.planet_extractors(eng)
+    taken = ix.planet_x  # (read only: sector -> the extractor on its planet)
     sectors = eng.state["sectors"]
     # only where p has ships can p build: those sectors, in board order
     here = {units[uid]["s"] for uid in ix.by_owner.get(p, ())}
