@@ -47,6 +47,30 @@ LAB_EVENTS = frozenset({"setup", "gain", "manufacture", "play", "destroyed"})
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
+#: A compiled step: a `Do` as (its primitive, phrase, condition, counter); None for a `May`
+#: or a `Choose` (or a form without a primitive, which fails when reached), run by `_step`.
+Op = tuple[Callable[..., bool], ast.Phrase, Any, Any] | None
+
+
+def _compile(steps: tuple[ast.Step, ...]) -> tuple[Op, ...]:
+    """A program's steps with each `Do` step's primitive looked up once."""
+    return tuple(
+        (PRIMITIVES[step.phrase.form], step.phrase, step.cond, step.counter)
+        if type(step) is ast.Do and step.phrase.form in PRIMITIVES
+        else None
+        for step in steps
+    )
+
+
+def _compiled(rules: Rules) -> dict[str, tuple[Op, ...]]:
+    """Program key -> its compiled steps, filled in as programs first run (kept with the
+    loaded content: one entry per program)."""
+    found = rules.__dict__.get("_compiled")
+    if found is None:
+        found = rules.__dict__["_compiled"] = {}
+    return found
+
+
 class Engine:
     """Rules + board + one state. `flow` drives rounds; the stack runs effects."""
 
@@ -189,37 +213,35 @@ class Engine:
         decision costs one trip here, not one per frame."""
         st = self.state
         stack = st["stack"]
-        programs = self.rules.programs
-        primitives = PRIMITIVES
-        do = ast.Do
+        compiled = _compiled(self.rules)
         trips = 0
         while True:
             frame = stack[-1]
-            steps = programs[frame["prog"]].steps
-            last = len(steps)
+            prog = frame["prog"]
+            ops = compiled.get(prog)
+            if ops is None:
+                ops = compiled[prog] = _compile(self.rules.programs[prog].steps)
+            last = len(ops)
             while True:
                 pc = frame["pc"]
                 if pc >= last:
                     stack.pop()
                     break
-                step = steps[pc]
-                if type(step) is do:  # the common case, inline
+                op = ops[pc]
+                if op is not None:  # a `Do` step, the common case: its primitive, inline
+                    run, phrase, cond, counter = op
                     loc = frame["loc"]
                     mult = loc.get("mult")
                     if mult is None:
-                        if step.cond is not None and not self.test(frame, step.cond):
+                        if cond is not None and not self.test(frame, cond):
                             done = True
                         else:
-                            mult = loc["mult"] = (
-                                self.count(frame, step.counter) if step.counter else 1
-                            )
-                            phrase = step.phrase
-                            done = primitives[phrase.form](self, frame, phrase, mult, choice)
+                            mult = loc["mult"] = self.count(frame, counter) if counter else 1
+                            done = run(self, frame, phrase, mult, choice)
                     else:
-                        phrase = step.phrase
-                        done = primitives[phrase.form](self, frame, phrase, mult, choice)
+                        done = run(self, frame, phrase, mult, choice)
                 else:
-                    done = self._step(frame, step, choice)
+                    done = self._step(frame, self.rules.programs[prog].steps[pc], choice)
                 choice = None
                 if not done:
                     break  # it asked, or pushed frames that run first
