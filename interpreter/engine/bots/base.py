@@ -62,24 +62,24 @@ def ask(bot: Any, game: Game) -> Decision:
 
 
 def play_game(game: Game, bots: list[Any], max_steps: int = 1_000_000) -> Game:
-    """Play to the end with one bot per seat. A bot bound to the content that reads no
-    observation is asked directly (what `ask` would do, without its per-decision checks)."""
-    st = game.eng.state  # the same dict for the whole game (`apply` restores it in place)
-    apply = game.apply
+    """Play to the end with one bot per seat, in the game's one decision loop
+    (`Game.play_out`). A bot bound to the content that reads no observation is asked directly
+    (what `ask` would do, without its per-decision checks)."""
     direct = [
         getattr(bot, "needs_observation", True) is False and getattr(bot, "rules", None) is not None
         for bot in bots
     ]
-    for _step in range(max_steps + 1):
-        if st["over"]:
-            return game
-        pending = st["pending"]
-        assert pending is not None, "no decision is open"
+    asked = 0
+
+    def choose(pending: dict[str, Any]) -> Decision:
+        nonlocal asked
+        asked += 1
+        if asked > max_steps:
+            raise RuntimeError("the game did not end")
         p = pending["p"]
         if direct[p]:
-            apply(bots[p].decide(None, list(pending["options"])))
-        else:
-            apply(ask(bots[p], game))
-    if st["over"]:
-        return game
-    raise RuntimeError("the game did not end")
+            return bots[p].decide(None, list(pending["options"]))
+        return ask(bots[p], game)
+
+    game.play_out(choose)
+    return game
