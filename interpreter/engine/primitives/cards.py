@@ -91,9 +91,9 @@ def _design(rules: Any) -> dict[str, _Design]:
 
 
 #: (design id, type, name, its `manufacture` options: one for a civilization technology, one
-#: per ship size otherwise), one set of option objects per physical card for the loaded content
-#: (a decision is never changed by its receiver)
-_Design = tuple[str, str, str, dict[str | None, dict[str, Any]]]
+#: per ship size otherwise, its printed cost as (resource, n) pairs), one set of option objects
+#: per physical card for the loaded content (a decision is never changed by its receiver)
+_Design = tuple[str, str, str, dict[str | None, dict[str, Any]], tuple[tuple[str, int], ...]]
 
 
 def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]:
@@ -108,9 +108,9 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
     open_slots: list[str] | None = None
     options: list[dict[str, Any]] = []
     t = q.tables(eng, p)
-    # without a discount every cost is the printed one: read the content's shared memo, warm
-    # across card changes and games (a player's own memo starts empty after each manufacture)
-    costs = t.costs if t.flags.get("tech_discount") else q.shared(rules, "_printed_costs")
+    # without a discount every cost is the printed one, kept with the design; with one, the
+    # player's own memo (it starts empty after each manufacture)
+    costs = t.costs if t.flags.get("tech_discount") else None
     have = pl["res"]
     light = pl["light"]
     seen: set[str] = set()
@@ -118,16 +118,20 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
         design = designs.get(cid)
         if design is None:
             design = _design_of(rules, designs, cid)
-        bid, kind, name, made = design
+        bid, kind, name, made, printed = design
         if bid in seen:
             continue
         seen.add(bid)
         if not free:
-            cost = costs.get(bid)
-            if cost is None:
-                cost = q.tech_cost(eng, p, cid)
+            if costs is None:
+                pairs: Any = printed
+            else:
+                cost = costs.get(bid)
+                if cost is None:
+                    cost = q.tech_cost(eng, p, cid)
+                pairs = cost.items()
             short = False
-            for r, n in cost.items():
+            for r, n in pairs:
                 if (light if r == "light" else have.get(r, 0)) < n:
                     short = True
                     break
@@ -162,7 +166,8 @@ def _design_of(rules: Any, designs: dict[str, _Design], cid: str) -> _Design:
             if card.type == "civilization"
             else {size: {"kind": "manufacture", "card": cid, "size": size} for size in rules.sizes}
         )
-        design = designs[cid] = (card.id, card.type, card.name, made)
+        printed = tuple((k, v) for k, v in card.cost.items() if v > 0)  # as `tech_cost` has it
+        design = designs[cid] = (card.id, card.type, card.name, made, printed)
     return design
 
 
