@@ -144,33 +144,38 @@ def _has_targets(eng: Engine, side: int, size: str, sector: str) -> bool:
 
 
 def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
-    """Sectors where some commander has a ship that may attack now, in board order."""
-    units = eng.state["units"]
-    doomed = _combat(eng)["doomed"]
+    """Sectors where some commander has a ship that may attack now, in board order: a sector
+    a side's unfought ships can fire into with an enemy ship there that is not doomed, or an
+    enemy extractor on its planet and a ship type there that bombards."""
+    st = eng.state
+    cmb = st["combat"]
+    units = st["units"]
+    doomed = cmb["doomed"]
+    fought = set(cmb["fought"]) if cmb["fought"] else ()
     sides = [_side(r) for r in _rollers(eng, group)]
-    fought = set(_combat(eng)["fought"])
-    reach = {side: _firing_reach(eng, side, fought) for side in sides}
-    candidates = set().union(*reach.values()).difference(done)
-    if not candidates:
-        return []
-    by_sector = index(eng).board
     hostile = _hostile(eng, sides)
-    out = []
-    for sector in candidates:
-        ships = by_sector.get(sector)
-        owners = {units[uid]["o"] for uid in ships if uid not in doomed} if ships else set()
-        for side in sides:
-            sizes = reach[side].get(sector)
-            if not sizes:
+    ix = index(eng)
+    by_sector = ix.board
+    planet_x = ix.planet_x
+    out: list[str] = []
+    for side in sides:
+        enemies = hostile[side]
+        for sector, sizes in _firing_reach(eng, side, fought).items():
+            if sector in done or sector in out:
                 continue
-            if not hostile[side].isdisjoint(owners):
+            hit = False
+            for uid in by_sector.get(sector, ()):
+                if uid not in doomed and units[uid]["o"] in enemies:
+                    hit = True
+                    break
+            if not hit:  # an enemy extractor? (most sectors have none: the cheap test first)
+                hit = (
+                    sector in planet_x
+                    and _enemy_extractor(eng, side, sector) is not None
+                    and any(q.bombardment(eng, side, z) for z in sizes)
+                )
+            if hit:
                 out.append(sector)
-                break
-            if _enemy_extractor(eng, side, sector) is not None and any(
-                q.bombardment(eng, side, z) for z in sizes
-            ):  # (the extractor first: most sectors have none, a cheaper test)
-                out.append(sector)
-                break
     if len(out) > 1:
         out.sort(key=q.sector_order(eng).__getitem__)  # board order
     return out
@@ -256,7 +261,8 @@ def _pick_sector(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any
         sector = todo[0]
     loc.update({"stage": "roller", "sector": sector, "rollers": _rollers(eng, group)})
     loc["done"].append(sector)
-    eng.event("combat", None, None, sector=sector)
+    if eng.log is not None:
+        eng.event("combat", None, None, sector=sector)
     return None, None
 
 
@@ -307,7 +313,8 @@ def _roll(eng: Engine, loc: dict[str, Any], side: int, picked: dict[str, Any]) -
     ships = [uid for o, k in sorted(picked["from"].items()) for uid in origins[o][:k]]
     cmb["fought"].extend(ships)
     dice = q.ship_stat(eng, side, size, "attack") * len(ships)
-    eng.event("roll", roller[0], None, sector=sector, size=size, dice=dice, lumos=roller[1])
+    if eng.log is not None:
+        eng.event("roll", roller[0], None, sector=sector, size=size, dice=dice, lumos=roller[1])
     loc["size"] = size
     cmb["pool"] = 0
     loc["stage"] = "assign"
@@ -355,7 +362,8 @@ def roll_die(eng: Engine, roller: list[Any], size: str, sector: str) -> None:
         face = eng.rules.die_faces.index(forced.pop(0))
     else:
         face = eng.below(len(eng.rules.die))
-    eng.event("die", roller[0], None, face=eng.rules.die_faces[face], size=size)
+    if eng.log is not None:
+        eng.event("die", roller[0], None, face=eng.rules.die_faces[face], size=size)
     eng.push(eng.rules.die[face], roller[0], src=None, sec=sector, size=size, lumos=roller[1])
 
 
@@ -387,7 +395,8 @@ def _damage(eng: Engine, roller: list[Any], sector: str, choice: dict[str, Any])
         unit["d"] += 1
         if unit["d"] >= q.ship_stat(eng, unit["o"], unit["z"], "shields"):  # R-CMD-13
             cmb["doomed"][uid] = roller[0]  # the one who assigned the final damage
-    eng.event("damage", roller[0], None, unit=uid, sector=sector)
+    if eng.log is not None:
+        eng.event("damage", roller[0], None, unit=uid, sector=sector)
 
 
 def _match(eng: Engine, uid: str, choice: dict[str, Any]) -> bool:

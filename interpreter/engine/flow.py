@@ -13,7 +13,7 @@ from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.primitives.economy import gain, pay
-from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.engine.ruleset import base_id, staying_actions
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
@@ -52,7 +52,7 @@ def advance(eng: Engine, choice: Any = None) -> None:
     """Do flow work until a decision is needed, effects must run, or the game is over."""
     stage = eng.state["stage"]
     if stage == "resolve":  # the common stages first
-        _resolve(eng, choice)
+        resolve_queue(eng, choice)
     elif stage == "select":
         _select(eng, choice)
     elif stage == "faction":
@@ -97,7 +97,7 @@ def _start_round(eng: Engine) -> None:
     for p in turn_order(eng):
         pl = eng.state["players"][p]
         if not pl["hand"]:
-            back = [a for a in pl["played"] if not eng.rules.action(a).stays_on_table]
+            back = [a for a in pl["played"] if a not in staying_actions(eng.rules)]
             for a in back:
                 pl["played"].remove(a)
                 pl["hand"].append(a)
@@ -108,16 +108,38 @@ def _start_round(eng: Engine) -> None:
 
 
 def playable(eng: Engine, p: int) -> list[str]:
+    """The action cards p may play now, in card order."""
+    return [option["card"] for option in play_options(eng, p)]
+
+
+def play_options(eng: Engine, p: int) -> list[dict[str, Any]]:
+    """p's `play` options: the cards in hand, in card order, whose `playable_if` holds."""
     hand = eng.state["players"][p]["hand"]
     out = []
-    probe = {"p": p, "sec": None, "src": None}
-    for action in eng.rules.actions:
-        if action.id not in hand:
-            continue
-        if action.playable_if is not None and not eng.test(probe, action.playable_if):
-            continue
-        out.append(action.id)
+    probe = None
+    for option, cond in _hand_cards(eng.rules, hand):
+        if cond is not None:
+            if probe is None:
+                probe = {"p": p, "sec": None, "src": None}
+            if not eng.test(probe, cond):
+                continue
+        out.append(option)
     return out
+
+
+def _hand_cards(rules: Any, hand: list[str]) -> tuple[tuple[dict[str, Any], Any], ...]:
+    """The cards of a hand in card order, each as (its `play` option, its `playable_if`);
+    worked out once per hand for the loaded content (at most a few thousand hands)."""
+    found = rules.__dict__.get("_hand_cards")
+    if found is None:
+        found = rules.__dict__["_hand_cards"] = {}
+    key = tuple(hand)
+    cards = found.get(key)
+    if cards is None:
+        cards = found[key] = tuple(
+            (_play_option(a.id), a.playable_if) for a in rules.actions if a.id in hand
+        )
+    return cards
 
 
 def _select(eng: Engine, choice: Any) -> None:
@@ -131,23 +153,24 @@ def _select(eng: Engine, choice: Any) -> None:
             pl["chosen"] = choice["card"]
             choice = None
             continue  # on to the next player to choose (or the reveal)
-        cards = playable(eng, p)
-        if not cards:  # R-RND-03: a player always gets an action
-            back = [a for a in pl["played"] if not eng.rules.action(a).stays_on_table]
+        options = play_options(eng, p)
+        if not options:  # R-RND-03: a player always gets an action
+            back = [a for a in pl["played"] if a not in staying_actions(eng.rules)]
             for a in back:
                 pl["played"].remove(a)
                 pl["hand"].append(a)
-            cards = playable(eng, p)
-        options = [_play_option(c) for c in cards]
+            options = play_options(eng, p)
         eng.ask(p, "play", options, "Choose an action card to play", by="flow")
         return
     # everyone has chosen: reveal and queue the resolution
+    log = eng.log if eng.log is not None else eng.lab  # ("play" is a lab event)
     for p in turn_order(eng):
         pl = st["players"][p]
-        pl["hand"].remove(pl["chosen"])
-        pl["played"].append(pl["chosen"])
-        if eng.log is not None or eng.lab is not None:
-            eng.event("play", p, None, card=pl["chosen"])
+        card = pl["chosen"]
+        pl["hand"].remove(card)
+        pl["played"].append(card)
+        if log is not None:  # the entry `eng.event("play", p, None, card=card)` makes
+            log.append({"round": st["round"], "event": "play", "player": p, "card": card})
     st["queue"] = _build_queue(eng)
     st["stage"] = "resolve"
 
@@ -168,29 +191,57 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
     time in turn order, each with their before window, the card's phases and their after
     window. A phase the card marks `together` (Command's attack, R-CMD-07) is joint: every
     player's earlier phases come first and every player's later phases after it."""
-    chosen = [pl["chosen"] for pl in eng.state["players"]]
+    by_card: dict[str, list[int]] = {}  # card -> the players who chose it, by seat
+    for p, pl in enumerate(eng.state["players"]):
+        found = by_card.get(pl["chosen"])
+        if found is None:
+            by_card[pl["chosen"]] = [p]
+        else:
+            found.append(p)
     queue: list[list[Any]] = []
-    append = queue.append
+    entries = _card_entries(eng.rules)
     for action in eng.rules.actions:
         aid = action.id
-        if aid not in chosen:
+        players = by_card.get(aid)
+        if players is None:
             continue
-        players = [p for p, c in enumerate(chosen) if c == aid]
-        order = resolution_order(eng, aid, players)
-        segments, joints = action.segments
-        last = len(segments) - 1
-        for k, segment in enumerate(segments):
-            for p in order:
-                if k == 0:
-                    append(["before", aid, p])
-                for i in segment:
-                    append(["phase", aid, i, p])
-                if k == last:
-                    append(["after", aid, p])
-            if k < len(joints):
-                append(["together", aid, joints[k], order])
-        append(["card_end", aid])
+        order = players if len(players) == 1 else resolution_order(eng, aid, players)
+        key = (aid, *order)
+        found = entries.get(key)
+        if found is None:
+            found = entries[key] = _entries(action, order)
+        queue += found
     return queue
+
+
+def _card_entries(rules: Any) -> dict[tuple[Any, ...], list[list[Any]]]:
+    """(action card, players in resolution order) -> the card's queue entries, kept for the
+    loaded content (a few hundred at most; the engine never changes an entry, it only drops
+    entries from the front of its queue)."""
+    found = rules.__dict__.get("_card_entries")
+    if found is None:
+        found = rules.__dict__["_card_entries"] = {}
+    return found
+
+
+def _entries(action: Any, order: list[int]) -> list[list[Any]]:
+    aid = action.id
+    segments, joints = action.segments
+    last = len(segments) - 1
+    out: list[list[Any]] = []
+    append = out.append
+    for k, segment in enumerate(segments):
+        for p in order:
+            if k == 0:
+                append(["before", aid, p])
+            for i in segment:
+                append(["phase", aid, i, p])
+            if k == last:
+                append(["after", aid, p])
+        if k < len(joints):
+            append(["together", aid, joints[k], order])
+    append(["card_end", aid])
+    return out
 
 
 def ability_options(eng: Engine, p: int, action: str) -> list[dict[str, Any]]:
@@ -200,19 +251,48 @@ def ability_options(eng: Engine, p: int, action: str) -> list[dict[str, Any]]:
     if not abilities:
         return []
     options = []
+    exhausted = pl["exhausted"]
     for cid, i, clause in abilities:
-        if cid in pl["exhausted"] or clause.during not in (None, action):
+        if cid in exhausted or clause.during not in (None, action):
             continue
-        cost = {res: q.amount(eng, p, n) for n, res in clause.pay}
-        if q.can_pay(eng, p, cost):
-            options.append({"kind": "use", "card": cid, "clause": i})
+        pays = clause.pay
+        if not pays:
+            affordable = True
+        elif len(pays) == 1:  # the common case, without a cost dict
+            (n, res), = pays
+            need = n if type(n) is int else q.amount(eng, p, n)
+            affordable = (pl["light"] if res == "light" else pl["res"].get(res, 0)) >= need
+        else:
+            affordable = q.can_pay(eng, p, {res: q.amount(eng, p, n) for n, res in pays})
+        if affordable:
+            options.append(_use_option(cid, i))
     return options
 
 
-def _resolve(eng: Engine, choice: Any) -> None:
-    """Work through the round's queue until an entry asks, pushes effects or ends the round."""
+#: (card, clause) -> its `use` option (one object each: a decision is never changed)
+_USE_OPTIONS: dict[tuple[str, int], dict[str, Any]] = {}
+
+
+def _use_option(cid: str, i: int) -> dict[str, Any]:
+    option = _USE_OPTIONS.get((cid, i))
+    if option is None:
+        option = _USE_OPTIONS[(cid, i)] = {"kind": "use", "card": cid, "clause": i}
+    return option
+
+
+def resolve_queue(eng: Engine, choice: Any = None) -> None:
+    """Work through the round's queue until an entry asks, pushes effects or ends the round
+    (`advance` at the `resolve` stage; the decision loop calls it directly)."""
     st = eng.state
-    while _resolve_entry(eng, choice):
+    while True:
+        queue = st["queue"]
+        tag = queue[0][0] if queue else None
+        if tag == "before" or tag == "after":  # most entries: an ability window
+            done = _window(eng, queue[0], choice)
+        else:
+            done = _resolve_entry(eng, choice)
+        if not done:
+            return
         choice = None
         if st["stage"] != "resolve" or st["stack"] or st["pending"] is not None or st["over"]:
             return
@@ -223,42 +303,18 @@ _WINDOW_EVENTS = {"before": "before_action", "after": "after_action"}
 
 
 def _resolve_entry(eng: Engine, choice: Any) -> bool:
-    """One step of the queue's first entry; True when it finished and nothing waits."""
+    """One step of the queue's first entry (other than an ability window, `_window`); True
+    when it finished and nothing waits."""
     st = eng.state
     if not st["queue"]:
         _end_round(eng)
         return False
     entry = st["queue"][0]
     tag = entry[0]
-    if tag == "before" or tag == "after":
-        _, action, p = entry
-        if choice is None and not st.get("entry"):
-            st["trig"] = 0
-            st["entry"] = 1
-            if eng.fire(_WINDOW_EVENTS[tag], p, {"action": action}):
-                return False  # the triggers run first
-        if choice is not None:
-            if choice["kind"] == "pass":
-                _pop(st)
-                return True
-            _use_ability(eng, p, choice)
-            return False
-        options = ability_options(eng, p, action) if q.tables(eng, p).activated else None
-        if not options:
-            _pop(st)
-            return True
-        eng.ask(
-            p,
-            "ability",
-            [*options, {"kind": "pass"}],
-            f"Use a technology or faction ability {tag} your {action}, or pass",
-            by="flow",
-        )
-        return False
     if tag == "phase":
         _, action, i, p = entry
         _pop(st)
-        eng.push(eng.rules.action(action).phases[i][1], p, src=f"action:{action}")
+        eng.push(eng.rules.action(action).phases[i][1], p, src=_action_src(action))
         return False
     if tag == "together":
         _, action, i, players = entry
@@ -266,7 +322,7 @@ def _resolve_entry(eng: Engine, choice: Any) -> bool:
         eng.push(
             eng.rules.action(action).phases[i][1],
             players[0],
-            src=f"action:{action}",
+            src=_action_src(action),
             group=list(players),
         )
         return False
@@ -278,6 +334,57 @@ def _resolve_entry(eng: Engine, choice: Any) -> bool:
         lumos.update_alliance(eng)  # R-TWO-11: the Lumos change sides when a card ends
         return True
     raise AssertionError(f"unknown queue entry {entry!r}")
+
+
+#: action card -> the `src` of its phases' frames
+_ACTION_SRC: dict[str, str] = {}
+
+
+def _action_src(action: str) -> str:
+    src = _ACTION_SRC.get(action)
+    if src is None:
+        src = _ACTION_SRC[action] = f"action:{action}"
+    return src
+
+
+def _window(eng: Engine, entry: list[Any], choice: Any) -> bool:
+    """An ability window before or after a player's action (R-RND-05): its event's triggers
+    first, then the player's exhaust abilities they can use now, or pass."""
+    st = eng.state
+    tag, action, p = entry
+    t = q.tables(eng, p)
+    if choice is None and not st.get("entry"):
+        st["trig"] = 0
+        st["entry"] = 1
+        event = _WINDOW_EVENTS[tag]
+        # (no listener among p's cards while others listen: fire would push nothing)
+        skip = event not in t.triggers and event in eng.rules.listeners
+        if not skip and eng.fire(event, p, {"action": action}):
+            return False  # the triggers run first
+    if choice is not None:
+        if choice["kind"] == "pass":
+            st["queue"].pop(0)  # (`_pop`, written out)
+            st["entry"] = 0
+            return True
+        _use_ability(eng, p, choice)
+        return False
+    options = ability_options(eng, p, action) if t.activated else None
+    if not options:
+        st["queue"].pop(0)
+        st["entry"] = 0
+        return True
+    eng.ask(
+        p,
+        "ability",
+        [*options, _PASS],
+        f"Use a technology or faction ability {tag} your {action}, or pass",
+        by="flow",
+    )
+    return False
+
+
+#: The `pass` option of every ability window (one object: a decision is never changed)
+_PASS = {"kind": "pass"}
 
 
 def entry_started(st: dict[str, Any]) -> bool:
@@ -296,7 +403,8 @@ def _use_ability(eng: Engine, p: int, choice: dict[str, Any]) -> None:
     assert isinstance(clause, ast.Activated)
     pay(eng, p, {res: q.amount(eng, p, n) for n, res in clause.pay}, cid)
     eng.state["players"][p]["exhausted"].append(cid)
-    eng.event("exhaust", p, cid, card=cid)
+    if eng.log is not None:
+        eng.event("exhaust", p, cid, card=cid)
     eng.push(f"card:{bid}:{i}", p, src=cid)
 
 
@@ -304,7 +412,10 @@ def _end_round(eng: Engine) -> None:
     """R-RND-06: rotation (R-ROT-01), then game end (R-END-01), then the first player passes."""
     st = eng.state
     rotating = _rotating(eng.rules)
-    if all(not rotating.isdisjoint(pl["played"]) for pl in st["players"]):
+    for pl in st["players"]:
+        if rotating.isdisjoint(pl["played"]):
+            break
+    else:  # every player has a rotating card in play
         _rotate(eng)
         st["stage"] = "resolve"
         st["queue"] = [["rotated"]]
@@ -326,7 +437,8 @@ def _rotate(eng: Engine) -> None:
     st = eng.state
     st["rot"] = (st["rot"] + 1) % eng.board.period
     eng.cache.pop("asteroids", None)
-    eng.event("rotation", None, None, rotation=st["rot"])
+    if eng.log is not None:
+        eng.event("rotation", None, None, rotation=st["rot"])
     center = st["center"]
     for p in turn_order(eng):
         ships = sum(1 for uid in q.ships_in(eng, center) if st["units"][uid]["o"] == p)
@@ -334,7 +446,7 @@ def _rotate(eng: Engine) -> None:
     lumos.reinforce(eng)  # R-TWO-03
     for p in turn_order(eng):
         pl = st["players"][p]
-        back = [a for a in pl["played"] if eng.rules.action(a).rotates_board]
+        back = [a for a in pl["played"] if a in _rotating(eng.rules)]
         for a in back:
             pl["played"].remove(a)
             pl["hand"].append(a)

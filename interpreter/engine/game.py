@@ -13,9 +13,9 @@ decision with a single option is taken automatically (it is not a choice).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, NoReturn
 
 from lastlight.interpreter.engine import flow
 from lastlight.interpreter.engine.machine import Engine, EngineError
@@ -33,8 +33,21 @@ SAVE_FORMAT = "lastlight-save-1"
 ANCHOR_EVERY = 512
 
 
+#: Trips through the decision loop without a decision before we call the game stuck.
+STUCK_TRIPS = 200_000
+
+
 class IllegalDecision(Exception):
     """A decision that is not legal now; the state is unchanged."""
+
+
+class _Refused(Exception):
+    """What a `play_out` chooser raised (or its decision refused), carried out of the loop
+    past the content-failure handling: the state is as it was when the decision was asked."""
+
+    def __init__(self, error: Exception):
+        super().__init__(str(error))
+        self.error = error
 
 
 class Game:
@@ -188,28 +201,54 @@ class Game:
         pending = st["pending"]
         if st["over"] or pending is None:
             raise IllegalDecision("the game is over; no decision is open")
-        if not _offered(decision, pending["options"]):
-            raise IllegalDecision(_why_illegal(decision, pending))
+        self._record(decision, pending)
+        try:
+            self._advance(decision)
+        except Exception as exc:
+            self._failed(exc)
+
+    def play_out(self, choose: Callable[[dict[str, Any]], Decision]) -> None:
+        """Play to the end in one decision loop (`play_game`): each open decision with more
+        than one option goes to `choose(pending)`, and is checked and recorded as `apply`
+        does; a failure in the content puts the game back as it was before that decision and
+        raises as `apply` does; whatever `choose` raises comes out as it is."""
+        if self.eng.state["over"]:
+            return
+        try:
+            self._advance(None, choose)
+        except _Refused as refused:
+            raise refused.error from None
+        except Exception as exc:
+            self._failed(exc)
+
+    def _record(self, decision: Decision, pending: dict[str, Any]) -> None:
+        """Check that the decision is offered, then keep it (and a snapshot every few)."""
+        for option in pending["options"]:  # a bot hands back the very option object
+            if option is decision:
+                break
+        else:
+            if decision not in pending["options"]:  # an equal one (a replay, a person)
+                raise IllegalDecision(_why_illegal(decision, pending))
         history = self.history
         anchor = self._anchor
         if anchor is None or len(history) - anchor[1] >= ANCHOR_EVERY:
             self._set_anchor()
         history.append(decision)
-        try:
-            self._advance(decision)
-        except Exception as exc:
-            where = self._failing_item()
-            self._restore()
-            if isinstance(exc, EngineError):
-                message = str(exc)
-                if where and where not in message:
-                    message += f" (while running {where})"
-                raise EngineError(message) from None
-            raise EngineError(
-                f"the content made the engine fail: {type(exc).__name__}: {exc}"
-                + (f" (while running {where})" if where else "")
-                + "; the game is as it was before this decision"
-            ) from exc
+
+    def _failed(self, exc: Exception) -> NoReturn:
+        """The content failed while the last decision ran: back to before it, and say so."""
+        where = self._failing_item()
+        self._restore()
+        if isinstance(exc, EngineError):
+            message = str(exc)
+            if where and where not in message:
+                message += f" (while running {where})"
+            raise EngineError(message) from None
+        raise EngineError(
+            f"the content made the engine fail: {type(exc).__name__}: {exc}"
+            + (f" (while running {where})" if where else "")
+            + "; the game is as it was before this decision"
+        ) from exc
 
     @contextmanager
     def edit(self, *, reask: bool = False, cards_changed: bool = True) -> Iterator[dict[str, Any]]:
@@ -284,25 +323,43 @@ class Game:
                 return f"{src} at {loc}" if loc else src
         return ""
 
-    def _advance(self, choice: Decision | None = None) -> None:
+    def _advance(
+        self,
+        choice: Decision | None = None,
+        choose: Callable[[dict[str, Any]], Decision] | None = None,
+    ) -> None:
         """The decision loop: answer the open decision (the frame machine's or the flow's),
         then run the machine while frames are on the stack and the flow when none are, until
-        a decision with more than one option is open or the game is over."""
+        a decision with more than one option is open or the game is over. With `choose`
+        (`play_out`), such a decision is put to it and the loop goes on to the game's end."""
         eng = self.eng
         st = eng.state
         run_frame = eng.run_frame
         flow_advance = flow.advance
-        for _trip in range(200_000):
+        resolve_queue = flow.resolve_queue  # the flow's commonest stage, called directly
+        trips = 0
+        while trips < STUCK_TRIPS:
+            trips += 1
             pending = st["pending"]
             if pending is not None:
                 if choice is None:
                     options = pending["options"]
                     if len(options) != 1:
-                        return
-                    choice = options[0]
+                        if choose is None:
+                            return
+                        try:
+                            choice = choose(pending)
+                            self._record(choice, pending)
+                        except Exception as exc:  # the chooser's, not the content's
+                            raise _Refused(exc) from exc
+                        trips = 0
+                    else:
+                        choice = options[0]
                 st["pending"] = None
                 if pending["by"] == "vm":
                     run_frame(choice)
+                elif st["stage"] == "resolve":
+                    resolve_queue(eng, choice)
                 else:
                     flow_advance(eng, choice)
                 choice = None
@@ -310,6 +367,8 @@ class Game:
                 return
             elif st["stack"]:
                 run_frame()
+            elif st["stage"] == "resolve":
+                resolve_queue(eng)
             else:
                 flow_advance(eng)
         raise EngineError(eng.stuck_message())
@@ -319,22 +378,17 @@ def canonical_order(state: dict[str, Any], board: Any) -> None:
     """Put the state's keyed collections in one canonical order (units by id, sectors in board
     order), whatever order a JSON file gave them, since the engine iterates them."""
     state["units"] = dict(sorted(state["units"].items()))
-    order = {s: i for i, s in enumerate(board.sectors())}
-    state["sectors"] = dict(
-        sorted(state["sectors"].items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
-    )
+    order = board.__dict__.get("_sector_order")  # (kept on the board: it never changes)
+    if order is None:
+        order = board.__dict__["_sector_order"] = {s: i for i, s in enumerate(board.sectors())}
+    sectors = state["sectors"]
+    if list(sectors) != [s for s in order if s in sectors]:  # (a new game's are in order)
+        state["sectors"] = dict(
+            sorted(sectors.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
+        )
     fight = state.get("combat")
     if fight:
         fight["doomed"] = dict(sorted(fight["doomed"].items()))
-
-
-def _offered(decision: Any, options: list[Decision]) -> bool:
-    """Is the decision one of the options? A bot hands back the very option object, found by
-    identity without comparing dicts; an equal one (from a replay, a person) by equality."""
-    for option in options:
-        if option is decision:
-            return True
-    return decision in options
 
 
 def _why_illegal(decision: Any, pending: dict[str, Any]) -> str:

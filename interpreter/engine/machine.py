@@ -47,6 +47,30 @@ LAB_EVENTS = frozenset({"setup", "gain", "manufacture", "play", "destroyed"})
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
+#: A compiled step: a `Do` as (its primitive, phrase, condition, counter); None for a `May`
+#: or a `Choose` (or a form without a primitive, which fails when reached), run by `_step`.
+Op = tuple[Callable[..., bool], ast.Phrase, Any, Any] | None
+
+
+def _compile(steps: tuple[ast.Step, ...]) -> tuple[Op, ...]:
+    """A program's steps with each `Do` step's primitive looked up once."""
+    return tuple(
+        (PRIMITIVES[step.phrase.form], step.phrase, step.cond, step.counter)
+        if type(step) is ast.Do and step.phrase.form in PRIMITIVES
+        else None
+        for step in steps
+    )
+
+
+def _compiled(rules: Rules) -> dict[str, tuple[Op, ...]]:
+    """Program key -> its compiled steps, filled in as programs first run (kept with the
+    loaded content: one entry per program)."""
+    found = rules.__dict__.get("_compiled")
+    if found is None:
+        found = rules.__dict__["_compiled"] = {}
+    return found
+
+
 class Engine:
     """Rules + board + one state. `flow` drives rounds; the stack runs effects."""
 
@@ -174,7 +198,8 @@ class Engine:
         self, prog: str, p: int, src: str | None = None, sec: str | None = None, **ctx: Any
     ) -> None:
         frame = {"prog": prog, "pc": 0, "p": p, "src": src, "sec": sec, "loc": {}}
-        frame.update(ctx)
+        if ctx:
+            frame.update(ctx)
         if self.fired is not None:
             self.fired[prog] = self.fired.get(prog, 0) + 1
         self.state["stack"].append(frame)
@@ -188,34 +213,35 @@ class Engine:
         decision costs one trip here, not one per frame."""
         st = self.state
         stack = st["stack"]
-        programs = self.rules.programs
+        compiled = _compiled(self.rules)
         trips = 0
         while True:
             frame = stack[-1]
-            steps = programs[frame["prog"]].steps
-            last = len(steps)
+            prog = frame["prog"]
+            ops = compiled.get(prog)
+            if ops is None:
+                ops = compiled[prog] = _compile(self.rules.programs[prog].steps)
+            last = len(ops)
             while True:
                 pc = frame["pc"]
                 if pc >= last:
                     stack.pop()
                     break
-                step = steps[pc]
-                if type(step) is ast.Do:  # the common case, inline
+                op = ops[pc]
+                if op is not None:  # a `Do` step, the common case: its primitive, inline
+                    run, phrase, cond, counter = op
                     loc = frame["loc"]
-                    if "mult" not in loc:
-                        if step.cond is not None and not self.test(frame, step.cond):
+                    mult = loc.get("mult")
+                    if mult is None:
+                        if cond is not None and not self.test(frame, cond):
                             done = True
                         else:
-                            loc["mult"] = self.count(frame, step.counter) if step.counter else 1
-                            done = PRIMITIVES[step.phrase.form](
-                                self, frame, step.phrase, loc["mult"], choice
-                            )
+                            mult = loc["mult"] = self.count(frame, counter) if counter else 1
+                            done = run(self, frame, phrase, mult, choice)
                     else:
-                        done = PRIMITIVES[step.phrase.form](
-                            self, frame, step.phrase, loc["mult"], choice
-                        )
+                        done = run(self, frame, phrase, mult, choice)
                 else:
-                    done = self._step(frame, step, choice)
+                    done = self._step(frame, self.rules.programs[prog].steps[pc], choice)
                 choice = None
                 if not done:
                     break  # it asked, or pushed frames that run first

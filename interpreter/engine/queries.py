@@ -256,11 +256,19 @@ def param(eng: Engine, p: int, name: str) -> int:
     return value
 
 
+#: "$name" -> "name": a parameter reference's name, sliced once per reference
+_PARAM_NAMES: dict[str, str] = {}
+
+
 def amount(eng: Engine, p: int, value: Any) -> int:
     if type(value) is int:
         return value
+    name = _PARAM_NAMES.get(value) if type(value) is str else None
+    if name is not None:
+        return param(eng, p, name)
     if isinstance(value, str) and value.startswith("$"):
-        return param(eng, p, value[1:])
+        name = _PARAM_NAMES[value] = value[1:]
+        return param(eng, p, name)
     return int(value)
 
 

@@ -53,9 +53,25 @@ class Rng:
                 return x % n
 
     def shuffle(self, items: list[T]) -> None:
+        """Fisher-Yates from the end, each swap index drawn as `below(i + 1)` would draw it
+        (written out: a new game shuffles about 150 times)."""
+        limits = _LIMITS
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = limits.get(n)
+            if limit is None:
+                limit = limits[n] = _MASK - (_MASK % n)
+            while True:
+                s = (s + 0x9E3779B97F4A7C15) & _MASK
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                x = z ^ (z >> 31)
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.below(len(items))]

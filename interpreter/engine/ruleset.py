@@ -136,6 +136,17 @@ def base_id(physical: str) -> str:
     return base
 
 
+def staying_actions(rules: Rules) -> frozenset[str]:
+    """The action cards that stay on the table when played cards go back to hand (R-REF-06),
+    worked out once per content."""
+    ids = rules.__dict__.get("_staying")
+    if ids is None:
+        ids = rules.__dict__["_staying"] = frozenset(
+            a.id for a in rules.actions if a.stays_on_table
+        )
+    return ids
+
+
 def _expand(ident: str, copies: int) -> list[str]:
     return [f"{ident}#{i + 1}" for i in range(copies)]
 

@@ -29,9 +29,11 @@ TRIGGER_LIMIT = 400
 
 def fire(eng: Engine, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:
     """Push the frames of p's cards that listen for this event; returns how many."""
-    if form not in EVENTS:  # the registry's events are the only ones (effects/registry.py)
-        raise EngineError(f"event '{form}' is not in effects/registry.py")
-    if p < 0 or form not in eng.rules.listeners:
+    if form not in eng.rules.listeners:  # no card listens (most calls end here)
+        if form not in EVENTS:  # the registry's events are the only ones (effects/registry.py)
+            raise EngineError(f"event '{form}' is not in effects/registry.py")
+        return 0
+    if p < 0:
         return 0
     clauses = q.tables(eng, p).triggers.get(form)
     if not clauses:
@@ -41,9 +43,15 @@ def fire(eng: Engine, form: str, p: int, args: dict[str, Any] | None = None, **c
     for cid, size, clause, prog in clauses:
         if form == "activated" and size != args.get("size"):
             continue
-        if args:
+        if args:  # each argument the clause names must match (a loop: no generator per clause)
             wants = clause.event.args
-            if any(wants.get(k) not in (None, v) for k, v in args.items()):
+            matched = True
+            for k, v in args.items():
+                want = wants.get(k)
+                if want is not None and want != v:
+                    matched = False
+                    break
+            if not matched:
                 continue
         if clause.cond is not None and not eng.test(
             {"p": p, "sec": ctx.get("sec"), "src": cid}, clause.cond

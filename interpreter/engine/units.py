@@ -41,14 +41,23 @@ class UnitIndex:
     def _add(self, uid: str, u: dict[str, Any], append: bool = False) -> None:
         at = u["at"]
         if at == "board":
-            for bucket in (
-                self.board.setdefault(u["s"], []),
-                self.by_owner.setdefault(u["o"], []),
-            ):
-                bucket.append(uid) if append else insort(bucket, uid)
+            for buckets, key in ((self.board, u["s"]), (self.by_owner, u["o"])):
+                bucket = buckets.get(key)
+                if bucket is None:
+                    buckets[key] = [uid]
+                elif append:
+                    bucket.append(uid)
+                else:
+                    insort(bucket, uid)
         elif at == "supply":
-            bucket = self.supply.setdefault((u["o"], u["k"], u["z"]), [])
-            bucket.append(uid) if append else insort(bucket, uid)
+            key = (u["o"], u["k"], u["z"])
+            bucket = self.supply.get(key)
+            if bucket is None:
+                self.supply[key] = [uid]
+            elif append:
+                bucket.append(uid)
+            else:
+                insort(bucket, uid)
         elif at == "planet":
             self.planet_x[u["s"]] = uid
         elif at == "colony":

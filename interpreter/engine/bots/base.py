@@ -62,13 +62,24 @@ def ask(bot: Any, game: Game) -> Decision:
 
 
 def play_game(game: Game, bots: list[Any], max_steps: int = 1_000_000) -> Game:
-    """Play to the end with one bot per seat."""
-    steps = 0
-    while not game.over:
-        p = game.to_move
-        assert p is not None
-        game.apply(ask(bots[p], game))
-        steps += 1
-        if steps > max_steps:
+    """Play to the end with one bot per seat, in the game's one decision loop
+    (`Game.play_out`). A bot bound to the content that reads no observation is asked directly
+    (what `ask` would do, without its per-decision checks)."""
+    direct = [
+        getattr(bot, "needs_observation", True) is False and getattr(bot, "rules", None) is not None
+        for bot in bots
+    ]
+    asked = 0
+
+    def choose(pending: dict[str, Any]) -> Decision:
+        nonlocal asked
+        asked += 1
+        if asked > max_steps:
             raise RuntimeError("the game did not end")
+        p = pending["p"]
+        if direct[p]:
+            return bots[p].decide(None, list(pending["options"]))
+        return ask(bots[p], game)
+
+    game.play_out(choose)
     return game

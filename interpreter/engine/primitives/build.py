@@ -125,7 +125,7 @@ def extractor_sites(eng: Engine, p: int) -> list[dict[str, Any]]:
     for i in range(len(eng.rules.colony_spaces)):
         if i not in used:
             options.append({"kind": "extractor", "colony": i})
-    taken = q.planet_extractors(eng)
+    taken = ix.planet_x  # (read only: sector -> the extractor on its planet)
     sectors = eng.state["sectors"]
     # only where p has ships can p build: those sectors, in board order
     here = {units[uid]["s"] for uid in ix.by_owner.get(p, ())}
@@ -150,7 +150,8 @@ def place_extractor(eng: Engine, p: int, site: dict[str, Any], src: str | None) 
         move_unit(eng, uid, at="colony", c=site["colony"], s=None)
     else:
         move_unit(eng, uid, at="planet", s=site["sector"], c=None)
-    eng.event("build", p, src, unit=uid, **{k: v for k, v in site.items() if k != "kind"})
+    if eng.log is not None:
+        eng.event("build", p, src, unit=uid, **{k: v for k, v in site.items() if k != "kind"})
 
 
 def _build_extractors(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.primitives.economy import pay
-from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.engine.ruleset import base_id, staying_actions
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
@@ -38,7 +38,8 @@ def _draw(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> 
         if card is None:
             break
         eng.state["players"][p]["tech_hand"].append(card)
-        eng.event("draw", p, frame["src"], see=(p,), card=card)
+        if eng.log is not None:
+            eng.event("draw", p, frame["src"], see=(p,), card=card)
     return True
 
 
@@ -58,7 +59,8 @@ def _draw_keep(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any
     if choice is not None:
         drawn.remove(choice["card"])
         eng.state["discard"].append(choice["card"])
-        eng.event("discard", p, frame["src"], card=choice["card"])
+        if eng.log is not None:
+            eng.event("discard", p, frame["src"], card=choice["card"])
     if len(drawn) > loc["keep"]:
         options = [{"kind": "discard", "card": c} for c in _distinct(drawn)]
         return eng.ask(p, "discard", options, "Discard one of the drawn technologies")
@@ -80,12 +82,18 @@ def _distinct(cards: list[str]) -> list[str]:
     return out
 
 
-def _design(rules: Any) -> dict[str, tuple[str, str, str]]:
-    """Physical card id -> (design id, type, name), filled in as cards are met."""
+def _design(rules: Any) -> dict[str, _Design]:
+    """Physical card id -> its `_Design`, filled in as cards are met."""
     found = rules.__dict__.get("_designs")
     if found is None:
         found = rules.__dict__["_designs"] = {}
     return found
+
+
+#: (design id, type, name, its `manufacture` options: one for a civilization technology, one
+#: per ship size otherwise, its printed cost as (resource, n) pairs), one set of option objects
+#: per physical card for the loaded content (a decision is never changed by its receiver)
+_Design = tuple[str, str, str, dict[str | None, dict[str, Any]], tuple[tuple[str, int], ...]]
 
 
 def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]:
@@ -100,9 +108,9 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
     open_slots: list[str] | None = None
     options: list[dict[str, Any]] = []
     t = q.tables(eng, p)
-    # without a discount every cost is the printed one: read the content's shared memo, warm
-    # across card changes and games (a player's own memo starts empty after each manufacture)
-    costs = t.costs if t.flags.get("tech_discount") else q.shared(rules, "_printed_costs")
+    # without a discount every cost is the printed one, kept with the design; with one, the
+    # player's own memo (it starts empty after each manufacture)
+    costs = t.costs if t.flags.get("tech_discount") else None
     have = pl["res"]
     light = pl["light"]
     seen: set[str] = set()
@@ -110,16 +118,20 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
         design = designs.get(cid)
         if design is None:
             design = _design_of(rules, designs, cid)
-        bid, kind, name = design
+        bid, kind, name, made, printed = design
         if bid in seen:
             continue
         seen.add(bid)
         if not free:
-            cost = costs.get(bid)
-            if cost is None:
-                cost = q.tech_cost(eng, p, cid)
+            if costs is None:
+                pairs: Any = printed
+            else:
+                cost = costs.get(bid)
+                if cost is None:
+                    cost = q.tech_cost(eng, p, cid)
+                pairs = cost.items()
             short = False
-            for r, n in cost.items():
+            for r, n in pairs:
                 if (light if r == "light" else have.get(r, 0)) < n:
                     short = True
                     break
@@ -129,10 +141,9 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
             if names_in_play is None:
                 names_in_play = {_design_of(rules, designs, c)[2] for c in pl["civ"]}
             if name not in names_in_play:  # R-RES-06
-                options.append({"kind": "manufacture", "card": cid})
+                options.append(made[None])
         elif kind == "ship_ability":  # R-RES-07: one per type; a new one replaces
-            for size in rules.sizes:
-                options.append({"kind": "manufacture", "card": cid, "size": size})
+            options.extend(made.values())
         else:  # R-RES-08: mods fill slots
             if open_slots is None:
                 mods = pl["mods"]
@@ -142,17 +153,21 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
                     if len(mods[size]) < int(rules.ships[size]["mod_slots"])
                 ]
             for size in open_slots:
-                options.append({"kind": "manufacture", "card": cid, "size": size})
+                options.append(made[size])
     return options
 
 
-def _design_of(
-    rules: Any, designs: dict[str, tuple[str, str, str]], cid: str
-) -> tuple[str, str, str]:
+def _design_of(rules: Any, designs: dict[str, _Design], cid: str) -> _Design:
     design = designs.get(cid)
     if design is None:
         card = rules.cards[base_id(cid)]
-        design = designs[cid] = (card.id, card.type, card.name)
+        made: dict[str | None, dict[str, Any]] = (
+            {None: {"kind": "manufacture", "card": cid}}
+            if card.type == "civilization"
+            else {size: {"kind": "manufacture", "card": cid, "size": size} for size in rules.sizes}
+        )
+        printed = tuple((k, v) for k, v in card.cost.items() if v > 0)  # as `tech_cost` has it
+        design = designs[cid] = (card.id, card.type, card.name, made, printed)
     return design
 
 
@@ -171,7 +186,8 @@ def manufacture(eng: Engine, p: int, option: dict[str, Any], free: bool, src: st
             eng.state["discard"].append(old)
             if old in pl["exhausted"]:
                 pl["exhausted"].remove(old)
-            eng.event("discard", p, src, card=old)
+            if eng.log is not None:
+                eng.event("discard", p, src, card=old)
         pl["ability"][option["size"]] = cid
     else:
         pl["mods"][option["size"]].append(cid)
@@ -220,7 +236,8 @@ def _ready(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) ->
     """R-REF-01."""
     pl = eng.state["players"][frame["p"]]
     if pl["exhausted"]:
-        eng.event("ready", frame["p"], frame["src"], cards=list(pl["exhausted"]))
+        if eng.log is not None:
+            eng.event("ready", frame["p"], frame["src"], cards=list(pl["exhausted"]))
         pl["exhausted"].clear()
     return True
 
@@ -236,7 +253,8 @@ def _repair(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
 
 def _returnable(eng: Engine, p: int) -> list[str]:
     """Played cards that may come back to hand (R-REF-06: never a card that stays)."""
-    return [a for a in eng.state["players"][p]["played"] if not eng.rules.action(a).stays_on_table]
+    staying = staying_actions(eng.rules)
+    return [a for a in eng.state["players"][p]["played"] if a not in staying]
 
 
 def _pick_up_all(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
@@ -288,7 +306,8 @@ def _discard(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) 
     if choice is not None:
         pl["tech_hand"].remove(choice["card"])
         eng.state["discard"].append(choice["card"])
-        eng.event("discard", p, frame["src"], card=choice["card"])
+        if eng.log is not None:
+            eng.event("discard", p, frame["src"], card=choice["card"])
         loc["left"] -= 1
     if loc["left"] <= 0 or not pl["tech_hand"]:
         return True

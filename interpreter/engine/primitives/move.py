@@ -196,7 +196,8 @@ def _reveal(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
             token = info["deep"]
             info["deep"] = None
             eng.state["removed"].append(token)
-        eng.event("reveal", p, token, sector=choice["sector"], token=token)
+        if eng.log is not None:
+            eng.event("reveal", p, token, sector=choice["sector"], token=token)
         eng.fire("reveal_token", p, {"pile": choice["pile"]}, sec=choice["sector"])
         eng.push(eng.rules.tokens[token].program, p, src=token, sec=choice["sector"])
         return False

@@ -112,13 +112,19 @@ def game_rows(
     st = game.state
     n = st["n"]
     setup = next(e for e in game.log if e["event"] == "setup")
-    by_source = [Counter[str]() for _ in range(n)]
-    by_card = [Counter[str]() for _ in range(n)]
+    by_source: list[Counter[str]] = [Counter() for _ in range(n)]
+    by_card: list[Counter[str]] = [Counter() for _ in range(n)]
     manufactured: list[list[str]] = [[] for _ in range(n)]
-    played = [Counter[str]() for _ in range(n)]
+    played: list[Counter[str]] = [Counter() for _ in range(n)]
+    sources = _sources(rules)
     fought: list[set[str]] = [set() for _ in range(n)]  # sectors with a fight since p's claim
     for e in game.log:
         kind = e["event"]
+        if kind == "play":  # most of the lab list: one per card played
+            p = e.get("player")
+            if p is not None and 0 <= p < n:
+                played[p][e["card"]] += 1
+            continue
         if kind == "destroyed" and e.get("sector") and "-x-" not in e.get("unit", ""):
             for p in range(n):
                 if e.get("owner") != p:
@@ -127,7 +133,11 @@ def game_rows(
         if p is None or not 0 <= p < n:
             continue
         if kind == "gain" and e.get("what") == "light":
-            group, card = light_source(rules, e.get("source"))
+            src = e.get("source")
+            found = sources.get(src)
+            if found is None:
+                found = sources[src] = light_source(rules, src)
+            group, card = found
             if group == "claims" and "sectors" in e:
                 freed = sum(v for s, v in e["sectors"].items() if s in fought[p])
                 by_source[p]["blockade"] += freed
@@ -139,8 +149,6 @@ def game_rows(
                 by_card[p][card] += e["n"]
         elif kind == "manufacture":
             manufactured[p].append(base_id(e["card"]))
-        elif kind == "play":
-            played[p][e["card"]] += 1
     winners = set(game.winners)
     lights = [pl["light"] for pl in st["players"]]
     rows = []
@@ -165,14 +173,26 @@ def game_rows(
             "rounds": st["round"],
             "stalled": bool(st.get("stalled")),
         }
-        for s in SOURCES:
-            row[f"light_{s}"] = by_source[p][s]
+        for s, column in _SOURCE_COLUMNS:
+            row[column] = by_source[p][s]
         row["light_by_card"] = sorted(by_card[p].items())
         row["techs_manufactured"] = manufactured[p]
         row["techs_in_play"] = _in_play(pl)
         row["actions_played"] = sorted(played[p].items())
         rows.append(row)
     return rows
+
+
+_SOURCE_COLUMNS = tuple((s, f"light_{s}") for s in SOURCES)
+
+
+def _sources(rules: Rules) -> dict[str | None, tuple[str, str | None]]:
+    """A light gain's source -> `light_source`, kept with the loaded content (its sources are
+    the content's programs, cards and rules: a bounded set)."""
+    found = rules.__dict__.get("_light_sources")
+    if found is None:
+        found = rules.__dict__["_light_sources"] = {}
+    return found
 
 
 def _ahead(q: int, p: int, lights: list[int], winners: set[int]) -> bool:

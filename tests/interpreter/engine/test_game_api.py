@@ -99,3 +99,34 @@ def test_an_edit_that_changes_no_card_keeps_every_ver(rules: Rules) -> None:
     with game.edit() as st:
         st["dice"] = []
     assert [pl["ver"] for pl in game.state["players"]] == [v + 1 for v in vers]
+
+
+def test_play_game_in_one_loop_plays_what_apply_plays(rules: Rules) -> None:
+    from lastlight.interpreter.engine.bots import make_bot, play_game
+
+    seats = [make_bot("random", 31 + i, rules) for i in range(4)]
+    looped = play_game(Game.new(rules, 4, 31), seats)
+    stepped = Game.new(rules, 4, 31)
+    bots = [make_bot("random", 31 + i, rules) for i in range(4)]
+    while not stepped.over:
+        stepped.apply(ask(bots[stepped.to_move], stepped))
+    assert looped.to_json() == stepped.to_json()
+    assert looped.history == stepped.history and looped.log == stepped.log
+
+
+def test_play_out_passes_a_choosers_error_through_and_keeps_the_game(rules: Rules) -> None:
+    class Broken(Exception):
+        pass
+
+    def broken(pending: dict[str, object]) -> dict[str, object]:
+        raise Broken("the bot failed")
+
+    game = Game.new(rules, 3, 8)
+    before = game.to_json()
+    with pytest.raises(Broken):
+        game.play_out(broken)
+    with pytest.raises(IllegalDecision):
+        game.play_out(lambda pending: {"kind": "nothing offered"})
+    assert game.to_json() == before and game.history == []
+    game.play_out(lambda pending: pending["options"][0])  # and the game goes on to its end
+    assert game.over

@@ -72,6 +72,19 @@ def test_below_draws_what_the_plain_algorithm_draws(n: int) -> None:
         assert rng.state == state
 
 
+@pytest.mark.parametrize("length", [0, 1, 2, 5, 40, 150])
+def test_shuffle_swaps_what_plain_fisher_yates_with_below_swaps(length: int) -> None:
+    for seed in range(20):
+        items, expected = list(range(length)), list(range(length))
+        rng, state = Rng(seed * 7919 + 1), seed * 7919 + 1
+        rng.shuffle(items)
+        for i in range(length - 1, 0, -1):
+            j, state = _reference_below(state, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected
+        assert rng.state == state
+
+
 @pytest.mark.parametrize("n", [0, -3])
 def test_below_refuses_an_empty_range(n: int) -> None:
     with pytest.raises(ValueError):
