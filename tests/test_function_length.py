@@ -16,15 +16,6 @@ FOLDERS = ("interpreter", "cli")
 MAX_LINES = 60
 MARKER = "Long because:"
 
-#: Long functions in modules another helper owns while this rule came in (issue 9: the engine
-#: speed work holds `ruleset.py`, the lab work `rows.py`); left for the lead to split. Kept as a
-#: set so an exception is written down here, and checked to be still long so a split one is
-#: taken off.
-LEFT_FOR_LEAD: set[tuple[str, str]] = {
-    ("interpreter/engine/ruleset.py", "_build"),
-    ("interpreter/tools/lab/rows.py", "game_rows"),
-}
-
 
 def long_functions(source: str, *, limit: int = MAX_LINES) -> list[tuple[int, str, int, bool]]:
     """(line, name, length, gives a reason) of every function in `source` over `limit` lines."""
@@ -57,14 +48,9 @@ def test_no_long_function_without_a_reason() -> None:
         f"{rel}:{line}: {name} is {length} lines; split it into named steps, or say why in its "
         f"docstring ('{MARKER} ...')"
         for rel, line, name, length, reasoned in _all_long()
-        if not reasoned and (rel, name) not in LEFT_FOR_LEAD
+        if not reasoned
     ]
     assert not unexplained, "\n".join(unexplained)
-
-
-def test_the_functions_left_for_the_lead_are_still_long() -> None:
-    still = {(rel, name) for rel, _line, name, _length, reasoned in _all_long() if not reasoned}
-    assert still >= LEFT_FOR_LEAD, f"split now, remove from LEFT_FOR_LEAD: {LEFT_FOR_LEAD - still}"
 
 
 def test_the_check_finds_a_long_function_and_reads_the_reason() -> None:

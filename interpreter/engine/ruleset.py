@@ -192,57 +192,73 @@ def _build(pack: Pack) -> Rules:
     actions = _action_cards(pack, effects, progs)
     cards, listeners = _cards(pack, effects, progs, texts)
     tokens, piles = _tokens(pack, effects, progs, texts)
-    tech_deck = [
-        p for t in pack.items_of("technologies") for p in _expand(t["id"], int(t.get("copies", 1)))
-    ]
-    achievements = [
-        p for a in pack.items_of("achievements") for p in _expand(a["id"], int(a.get("copies", 1)))
-    ]
-    planets = {
-        str(p["id"]): {
-            "colors": tuple(p.get("colors") or ()),
-            "name": p.get("name"),
-            "size": p.get("size"),
-        }
-        for p in pack.items_of("planets")
-    }
-    overrides = {
-        int(k): {str(a): int(b) for a, b in v.items()}
-        for k, v in (g.get("player_count_overrides") or {}).items()
-    }
-    ships = {size: dict(stats) for size, stats in g["ships"].items()}
     return Rules(
         pack=pack,
-        params={str(k): int(v) for k, v in g["parameters"].items()},
-        overrides=overrides,
-        players_min=int(g["players"]["min"]),
-        players_max=int(g["players"]["max"]),
-        light_to_win=int(g["light_to_win"]),
-        round_cap=int(g.get("round_cap", 200)),
-        pieces_ships={str(k): int(v) for k, v in g["pieces"]["ships"].items()},
-        pieces_extractors=int(g["pieces"]["extractors"]),
-        start=dict(g.get("start") or {}),
-        ships=ships,
-        sizes=tuple(ships),
+        **_game_fields(g),
         die=tuple(die),
         die_faces=tuple(face_ids),
-        colony_spaces=tuple(g["colony_ship"]["spaces"]),
         trades=tuple(trades),
         trade_texts=tuple(trade_texts),
-        lumos=dict(g.get("lumos") or {}),
         actions=tuple(actions),
         cards=cards,
-        tech_deck=tuple(tech_deck),
-        factions=tuple(f["id"] for f in pack.items_of("factions")),
-        achievements=tuple(achievements),
+        **_decks(pack),
         tokens=tokens,
         token_piles={k: tuple(v) for k, v in piles.items()},
-        planets=planets,
         programs=programs,
         program_locs=locs,
         listeners={k: frozenset(v) for k, v in listeners.items()},
         texts=texts,
     )
+
+
+def _game_fields(g: dict[str, Any]) -> dict[str, Any]:
+    """The `Rules` fields read straight from the game file: parameters, player counts, the goal,
+    pieces, ships and the Lumos."""
+    ships = {size: dict(stats) for size, stats in g["ships"].items()}
+    return {
+        "params": {str(k): int(v) for k, v in g["parameters"].items()},
+        "overrides": {
+            int(k): {str(a): int(b) for a, b in v.items()}
+            for k, v in (g.get("player_count_overrides") or {}).items()
+        },
+        "players_min": int(g["players"]["min"]),
+        "players_max": int(g["players"]["max"]),
+        "light_to_win": int(g["light_to_win"]),
+        "round_cap": int(g.get("round_cap", 200)),
+        "pieces_ships": {str(k): int(v) for k, v in g["pieces"]["ships"].items()},
+        "pieces_extractors": int(g["pieces"]["extractors"]),
+        "start": dict(g.get("start") or {}),
+        "ships": ships,
+        "sizes": tuple(ships),
+        "colony_spaces": tuple(g["colony_ship"]["spaces"]),
+        "lumos": dict(g.get("lumos") or {}),
+    }
+
+
+def _decks(pack: Pack) -> dict[str, Any]:
+    """The `Rules` fields listing the pack's items: the technology deck and the achievements
+    (one entry per physical copy), the factions and the planets."""
+    return {
+        "tech_deck": tuple(
+            p
+            for t in pack.items_of("technologies")
+            for p in _expand(t["id"], int(t.get("copies", 1)))
+        ),
+        "achievements": tuple(
+            p
+            for a in pack.items_of("achievements")
+            for p in _expand(a["id"], int(a.get("copies", 1)))
+        ),
+        "factions": tuple(f["id"] for f in pack.items_of("factions")),
+        "planets": {
+            str(p["id"]): {
+                "colors": tuple(p.get("colors") or ()),
+                "name": p.get("name"),
+                "size": p.get("size"),
+            }
+            for p in pack.items_of("planets")
+        },
+    }
 
 
 def _die_and_trades(

@@ -109,46 +109,13 @@ def _in_play(player: dict[str, Any]) -> list[str]:
 def game_rows(
     rules: Rules, game: Game, index: int, seed: int, bots: list[str]
 ) -> list[dict[str, Any]]:
+    """One row per player of a finished game: who sat where with what, the result, and the
+    tallies of the game's lab list (light by source and card, manufactures, cards played)."""
     st = game.state
     n = st["n"]
     setup = next(e for e in game.log if e["event"] == "setup")
-    by_source: list[Counter[str]] = [Counter() for _ in range(n)]
-    by_card: list[Counter[str]] = [Counter() for _ in range(n)]
-    manufactured: list[list[str]] = [[] for _ in range(n)]
-    played: list[Counter[str]] = [Counter() for _ in range(n)]
-    sources = _sources(rules)
-    fought: list[set[str]] = [set() for _ in range(n)]  # sectors with a fight since p's claim
-    for e in game.log:
-        kind = e["event"]
-        if kind == "play":  # most of the lab list: one per card played
-            p = e.get("player")
-            if p is not None and 0 <= p < n:
-                played[p][e["card"]] += 1
-            continue
-        if kind == "destroyed" and e.get("sector") and "-x-" not in e.get("unit", ""):
-            for p in range(n):
-                if e.get("owner") != p:
-                    fought[p].add(e["sector"])
-        p = e.get("player")
-        if p is None or not 0 <= p < n:
-            continue
-        if kind == "gain" and e.get("what") == "light":
-            src = e.get("source")
-            found = sources.get(src)
-            if found is None:
-                found = sources[src] = light_source(rules, src)
-            group, card = found
-            if group == "claims" and "sectors" in e:
-                freed = sum(v for s, v in e["sectors"].items() if s in fought[p])
-                by_source[p]["blockade"] += freed
-                by_source[p][group] += e["n"] - freed
-                fought[p].clear()
-                continue
-            by_source[p][group] += e["n"]
-            if card:
-                by_card[p][card] += e["n"]
-        elif kind == "manufacture":
-            manufactured[p].append(base_id(e["card"]))
+    tally = _Tally(rules, n)
+    tally.read(game.log)
     winners = set(game.winners)
     lights = [pl["light"] for pl in st["players"]]
     rows = []
@@ -173,14 +140,70 @@ def game_rows(
             "rounds": st["round"],
             "stalled": bool(st.get("stalled")),
         }
-        for s, column in _SOURCE_COLUMNS:
-            row[column] = by_source[p][s]
-        row["light_by_card"] = sorted(by_card[p].items())
-        row["techs_manufactured"] = manufactured[p]
+        tally.fill(row, p)
         row["techs_in_play"] = _in_play(pl)
-        row["actions_played"] = sorted(played[p].items())
         rows.append(row)
     return rows
+
+
+class _Tally:
+    """Per-player counts read from a game's lab list (or full log)."""
+
+    def __init__(self, rules: Rules, n: int) -> None:
+        self.rules = rules
+        self.n = n
+        self.by_source: list[Counter[str]] = [Counter() for _ in range(n)]
+        self.by_card: list[Counter[str]] = [Counter() for _ in range(n)]
+        self.manufactured: list[list[str]] = [[] for _ in range(n)]
+        self.played: list[Counter[str]] = [Counter() for _ in range(n)]
+        self.sources = _sources(rules)
+        #: sectors with a fight since each player's previous claim
+        self.fought: list[set[str]] = [set() for _ in range(n)]
+
+    def read(self, log: list[dict[str, Any]]) -> None:
+        n = self.n
+        for e in log:
+            kind = e["event"]
+            if kind == "play":  # most of the lab list: one per card played
+                p = e.get("player")
+                if p is not None and 0 <= p < n:
+                    self.played[p][e["card"]] += 1
+                continue
+            if kind == "destroyed" and e.get("sector") and "-x-" not in e.get("unit", ""):
+                for p in range(n):
+                    if e.get("owner") != p:
+                        self.fought[p].add(e["sector"])
+            p = e.get("player")
+            if p is None or not 0 <= p < n:
+                continue
+            if kind == "gain" and e.get("what") == "light":
+                self._light(p, e)
+            elif kind == "manufacture":
+                self.manufactured[p].append(base_id(e["card"]))
+
+    def _light(self, p: int, e: dict[str, Any]) -> None:
+        src = e.get("source")
+        found = self.sources.get(src)
+        if found is None:
+            found = self.sources[src] = light_source(self.rules, src)
+        group, card = found
+        if group == "claims" and "sectors" in e:
+            fought = self.fought[p]
+            freed = sum(v for s, v in e["sectors"].items() if s in fought)
+            self.by_source[p]["blockade"] += freed
+            self.by_source[p][group] += e["n"] - freed
+            fought.clear()
+            return
+        self.by_source[p][group] += e["n"]
+        if card:
+            self.by_card[p][card] += e["n"]
+
+    def fill(self, row: dict[str, Any], p: int) -> None:
+        for s, column in _SOURCE_COLUMNS:
+            row[column] = self.by_source[p][s]
+        row["light_by_card"] = sorted(self.by_card[p].items())
+        row["techs_manufactured"] = self.manufactured[p]
+        row["actions_played"] = sorted(self.played[p].items())
 
 
 _SOURCE_COLUMNS = tuple((s, f"light_{s}") for s in SOURCES)
