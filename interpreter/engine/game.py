@@ -260,7 +260,11 @@ class Game:
             with game.edit(reask=True) as st:
                 st["players"][0]["res"]["rare"] = 3
         """
-        yield self.eng.state
+        try:
+            yield self.eng.state
+        except BaseException:
+            self.state_edited()  # a half-written edit: nothing derived from before is trusted
+            raise
         self.edited(reask=reask, cards_changed=cards_changed)
 
     def edited(self, *, reask: bool = False, cards_changed: bool = True) -> None:

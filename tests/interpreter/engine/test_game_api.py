@@ -130,3 +130,15 @@ def test_play_out_passes_a_choosers_error_through_and_keeps_the_game(rules: Rule
     assert game.to_json() == before and game.history == []
     game.play_out(lambda pending: pending["options"][0])  # and the game goes on to its end
     assert game.over
+
+
+def test_an_edit_that_raises_still_drops_what_was_derived(rules: Rules) -> None:
+    game = Game.new(rules, 2, 6, log=False)
+    bot = RandomBot(6)
+    while game.state["pending"]["kind"] != "move":
+        game.apply(ask(bot, game))
+    assert game.eng.cache
+    with pytest.raises(KeyError), game.edit() as st:
+        st["dice"] = ["hit"]
+        raise KeyError("half-way")
+    assert not game.eng.cache
