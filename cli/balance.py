@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 from lastlight.cli._content import content_option
 from lastlight.cli._lab import make_spec, provenance, run_rows, sweep_options
 from lastlight.interpreter.load.errors import Loc
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.tools.lab.bands import Band
+    from lastlight.interpreter.tools.lab.report import BalanceReport, Row
 
 
 def _item_locs(content: str) -> dict[str, Loc]:
@@ -85,42 +90,58 @@ def balance_command(
     bands_file: str | None,
 ) -> None:
     """Balance figures of RESULTS (a `lastlight sim` Parquet file), or of a fresh sweep."""
-    from lastlight.interpreter.tools.lab import bands as bands_mod
-    from lastlight.interpreter.tools.lab.report import (
-        BalanceReport,
-        render_html,
-        render_json,
-        render_markdown,
-        render_text,
-    )
-    from lastlight.interpreter.tools.lab.rows import read_results
+    from lastlight.interpreter.tools.lab.report import BalanceReport
 
     for out in outputs:
         if Path(out).suffix.lower() not in (".html", ".htm", ".md", ".json"):
             raise click.BadParameter(f"{out}: name a .html, .md or .json file", param_hint="-o")
-    bands = None
-    if bands_file:
-        try:
-            bands = bands_mod.load_bands(bands_file)
-        except bands_mod.BandsError as exc:
-            click.echo(f"{exc}", err=True)
-            sys.exit(1)
+    bands = _load_bands(bands_file) if bands_file else None
     if results:
-        try:
-            rows, meta = read_results(results)
-        except (ValueError, OSError) as exc:
-            click.echo(f"lastlight: {results}: cannot read results: {exc}", err=True)
-            sys.exit(1)
-        content_root = meta.get("content") or content
-        if not rows:
-            click.echo(f"lastlight: {results} holds no games", err=True)
-            sys.exit(1)
+        rows, meta, content_root = _read_rows(results, content)
     else:
         spec = make_spec(content, games, players, bots, seed)
         rows = run_rows(spec, jobs, ray_address)
         meta = provenance(spec)
         content_root = spec.content
     report = BalanceReport.from_rows(rows, meta)
+    _write_reports(report, outputs, plots_dir)
+    _print_report(report, fmt)
+    if bands is not None:
+        _gate(bands, report, content_root, fmt)
+
+
+def _load_bands(bands_file: str) -> list[Band]:
+    """The bands of `--check` (exit 1 with the file's message if it is wrong)."""
+    from lastlight.interpreter.tools.lab import bands as bands_mod
+
+    try:
+        return bands_mod.load_bands(bands_file)
+    except bands_mod.BandsError as exc:
+        click.echo(f"{exc}", err=True)
+        sys.exit(1)
+
+
+def _read_rows(results: str, content: str | None) -> tuple[list[Row], dict[str, Any], Any]:
+    """The rows and provenance of a results file, and the pack it was played with (exit 1 if the
+    file cannot be read or holds no games)."""
+    from lastlight.interpreter.tools.lab.rows import read_results
+
+    try:
+        rows, meta = read_results(results)
+    except (ValueError, OSError) as exc:
+        click.echo(f"lastlight: {results}: cannot read results: {exc}", err=True)
+        sys.exit(1)
+    content_root = meta.get("content") or content
+    if not rows:
+        click.echo(f"lastlight: {results} holds no games", err=True)
+        sys.exit(1)
+    return rows, meta, content_root
+
+
+def _write_reports(report: BalanceReport, outputs: tuple[str, ...], plots_dir: str | None) -> None:
+    """Each `-o` file in the format its suffix names, and the plots as SVG files."""
+    from lastlight.interpreter.tools.lab.report import render_html, render_json, render_markdown
+
     for out in outputs:
         suffix = Path(out).suffix.lower()
         text = (
@@ -140,14 +161,24 @@ def balance_command(
         for title, svg in plots(report):
             slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
             _write(str(Path(plots_dir) / f"{slug}.svg"), svg)
+
+
+def _print_report(report: BalanceReport, fmt: str) -> None:
+    from lastlight.interpreter.tools.lab.report import render_json, render_markdown, render_text
+
     if fmt == "json":
         click.echo(render_json(report))
     elif fmt == "markdown":
         click.echo(render_markdown(report), nl=False)
     elif fmt == "text":
         click.echo(render_text(report))
-    if bands is None:
-        return
+
+
+def _gate(bands: list[Band], report: BalanceReport, content_root: Any, fmt: str) -> None:
+    """`--check`: list the figures whose whole interval leaves its band and exit 1, or say all
+    are within."""
+    from lastlight.interpreter.tools.lab import bands as bands_mod
+
     locs = {}
     if content_root and Path(content_root).is_dir():
         locs = _item_locs(str(content_root))

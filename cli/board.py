@@ -77,7 +77,8 @@ def board_command(
         )
     else:
         game = Game.new(rules, players, seed, log=False)
-        game.state["rot"] = rotations % game.board.period
+        with game.edit() as st:  # the board turned before the first decision
+            st["rot"] = rotations % game.board.period
         title = f"Last Light - {players} players, seed {seed}"
     svg = game_svg(game, title)
     try:

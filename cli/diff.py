@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING, Any
 
 import click
 from lastlight.cli._content import load_rules_or_exit
 from lastlight.cli._lab import change_text, run_rows, sweep_options
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.tools.lab.compare import Moved
 
 
 def _fmt_change(c: dict) -> str:
@@ -59,16 +63,22 @@ def diff_command(
         click.echo(f"lastlight: {exc}", err=True)
         sys.exit(1)
     moved = compare_rows(rows_old, rows_new, seed=seed)
+    shown = [m for m in moved if show_all or m.moved]
     if fmt == "json":
         out = {
             "old": old,
             "new": new,
             "games": games,
             "items": changes,
-            "figures": [m.to_json() for m in moved if show_all or m.moved],
+            "figures": [m.to_json() for m in shown],
         }
         click.echo(json.dumps(out, indent=1, default=list))
         return
+    _print_changes(changes, old, new)
+    _print_figures(moved, shown, games)
+
+
+def _print_changes(changes: list[dict[str, Any]], old: str, new: str) -> None:
     click.echo(
         f"{len(changes)} item(s) differ between {old} and {new}:"
         if changes
@@ -76,7 +86,10 @@ def diff_command(
     )
     for c in changes:
         click.echo(_fmt_change(c))
-    shown = [m for m in moved if show_all or m.moved]
+
+
+def _print_figures(moved: list[Moved], shown: list[Moved], games: int) -> None:
+    """How many figures moved, then each figure shown with its change and interval."""
     click.echo(
         f"{sum(m.moved for m in moved)} of {len(moved)} figures moved on {games} paired games"
         " (change new - old, 95% paired-bootstrap interval; moved = interval excludes 0 at"

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import click
 from lastlight.cli._content import content_option, load_rules_or_exit
@@ -268,27 +269,7 @@ def play_command(
     """Play a game of Last Light: bots by default, or a person with --human SEAT."""
     data = None
     if resume_path:
-        given = [
-            f"--{name}"
-            for name in ("players", "seed", "bots", "human")
-            if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
-        ]
-        if given:
-            raise click.UsageError(
-                "--resume takes the seats and the seed from the saved game; "
-                f"drop {', '.join(given)}"
-            )
-        try:
-            data = load_replay(resume_path)
-            if data.get("result") is not None:
-                raise ReplayError(
-                    f"{resume_path}: this game is over; watch it with `lastlight replay "
-                    f"{resume_path} --log`"
-                )
-            seats = _resumed_seats(data, resume_path)
-        except ReplayError as exc:
-            click.echo(f"lastlight: {exc}", err=True)
-            sys.exit(1)
+        data, seats = _read_resume(ctx, resume_path)
         players, seed = data["players"], data["seed"]
         save_path = save_path or resume_path
     else:
@@ -300,20 +281,8 @@ def play_command(
     rules = load_rules_or_exit(content)
     started = time.perf_counter()
     if data is not None:
-        if data["content"] != rules.pack.digest:
-            click.echo(
-                f"lastlight: {resume_path} was played with other content (hash "
-                f"{data['content']}; this pack is {rules.pack.digest}): resume it with the "
-                "pack it was played with (--content PACK)",
-                err=True,
-            )
-            sys.exit(1)
-        try:
-            game = run_replay(rules, data)
-        except ReplayError as exc:
-            click.echo(f"lastlight: {resume_path}: {exc}", err=True)
-            sys.exit(1)
-        click.echo(f"Resuming {resume_path}: {len(game.history)} decisions so far.")
+        assert resume_path is not None
+        game = _resumed_game(rules, data, resume_path)
     else:
         game = Game.new(rules, players, seed)
     humans = [p for p, name in enumerate(seats) if name == "human"]
@@ -330,11 +299,76 @@ def play_command(
     # unless --reveal asks for everything
     viewer: Reader = humans[0] if len(humans) == 1 else (ALL if reveal and not humans else None)
     shown = len(game.log) if data is not None else 0
+    shown = _play_out(session, agents, viewer, shown if show_log and not humans else None)
+    if humans:
+        start = min(session.seen.get(p, 0) for p in humans)
+        for e in game.log[start:]:
+            click.echo(event_line(game, e, viewer, where=False))
+    elif show_log:
+        for e in game.log[shown:]:
+            click.echo(event_line(game, e, viewer))
+    _summary(game, seats, seed, time.perf_counter() - started)
+    if save_path:
+        if not session.save():
+            sys.exit(1)
+        click.echo(f"Replay saved to {save_path}")
+
+
+def _read_resume(ctx: click.Context, resume_path: str) -> tuple[dict[str, Any], list[str]]:
+    """The saved game `--resume` names and its seats; a usage error if seats or seed are given
+    too, exit 1 if the file is no unfinished replay."""
+    given = [
+        f"--{name}"
+        for name in ("players", "seed", "bots", "human")
+        if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
+    ]
+    if given:
+        raise click.UsageError(
+            f"--resume takes the seats and the seed from the saved game; drop {', '.join(given)}"
+        )
+    try:
+        data = load_replay(resume_path)
+        if data.get("result") is not None:
+            raise ReplayError(
+                f"{resume_path}: this game is over; watch it with `lastlight replay "
+                f"{resume_path} --log`"
+            )
+        return data, _resumed_seats(data, resume_path)
+    except ReplayError as exc:
+        click.echo(f"lastlight: {exc}", err=True)
+        sys.exit(1)
+
+
+def _resumed_game(rules: Rules, data: dict[str, Any], resume_path: str) -> Game:
+    """The saved game re-played up to where it stopped (exit 1 if the pack differs or the
+    replay does not reproduce)."""
+    if data["content"] != rules.pack.digest:
+        click.echo(
+            f"lastlight: {resume_path} was played with other content (hash "
+            f"{data['content']}; this pack is {rules.pack.digest}): resume it with the "
+            "pack it was played with (--content PACK)",
+            err=True,
+        )
+        sys.exit(1)
+    try:
+        game = run_replay(rules, data)
+    except ReplayError as exc:
+        click.echo(f"lastlight: {resume_path}: {exc}", err=True)
+        sys.exit(1)
+    click.echo(f"Resuming {resume_path}: {len(game.history)} decisions so far.")
+    return game
+
+
+def _play_out(session: Session, agents: dict[int, Any], viewer: Reader, shown: int | None) -> int:
+    """Ask humans and bots until the game ends, printing the log as it grows when `shown` (how
+    much of it is already out) is given; returns how much of the log is out. Quitting,
+    interrupting or an engine error exits here, saving first."""
+    game, humans = session.game, session.humans
     try:
         while not game.over:
             p = game.to_move
             assert p is not None
-            if show_log and not humans:
+            if shown is not None:
                 for e in game.log[shown:]:
                     click.echo(event_line(game, e, viewer))
                 shown = len(game.log)
@@ -351,18 +385,7 @@ def play_command(
         if session.save_path and session.save():
             click.echo(f"(the game up to the failing decision is in {session.save_path})", err=True)
         sys.exit(1)
-    if humans:
-        start = min(session.seen.get(p, 0) for p in humans)
-        for e in game.log[start:]:
-            click.echo(event_line(game, e, viewer, where=False))
-    elif show_log:
-        for e in game.log[shown:]:
-            click.echo(event_line(game, e, viewer))
-    _summary(game, seats, seed, time.perf_counter() - started)
-    if save_path:
-        if not session.save():
-            sys.exit(1)
-        click.echo(f"Replay saved to {save_path}")
+    return shown or 0
 
 
 def _summary(game: Game, seats: list[str], seed: int, elapsed: float) -> None:

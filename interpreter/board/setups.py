@@ -70,6 +70,22 @@ def read_setups(data: YDict, board: Board, report: Report) -> dict[int, Setup]:
 
 
 def _check(setup: Setup, board: Board, report: Report) -> bool:
+    """Report every error of one setup; True if there is none."""
+    ok = _check_places(setup, board, report)
+    ok = _check_counts(setup, board, report) and ok
+    if ok:  # an asteroid must never shut a home in
+        for home in setup.homes:
+            if all(n in setup.asteroids for n in board.neighbours(home, 0)):
+                report.error(
+                    setup.locs["asteroids"], "B104", f"asteroids close every way out of home {home}"
+                )
+                ok = False
+    return ok
+
+
+def _check_places(setup: Setup, board: Board, report: Report) -> bool:
+    """Homes, planets, deep space tokens, asteroids and the Lumos start name known sectors, at
+    most one thing per sector, each on a sector that may hold it."""
     ok = True
     known = board.sectors()
     places: dict[str, str] = {}
@@ -116,6 +132,12 @@ def _check(setup: Setup, board: Board, report: Report) -> bool:
             did_you_mean(setup.lumos_start, known),
         )
         ok = False
+    return ok
+
+
+def _check_counts(setup: Setup, board: Board, report: Report) -> bool:
+    """One home per seat, no more asteroids than the box holds, planets per ring as declared."""
+    ok = True
     if len(setup.homes) != setup.players:
         report.error(
             setup.locs.get("homes", setup.loc),
@@ -130,6 +152,7 @@ def _check(setup: Setup, board: Board, report: Report) -> bool:
             f"{len(setup.asteroids)} asteroids; the box has {MAX_ASTEROIDS}",
         )
         ok = False
+    known = board.sectors()
     counts = {k: 0 for k in ("inner", "outer", "distant")}
     for sector, _pile in setup.planets:
         if sector in known and board.kind(sector) in counts:
@@ -143,13 +166,6 @@ def _check(setup: Setup, board: Board, report: Report) -> bool:
                 f"places hold {counts.get(ring, 0)}",
             )
             ok = False
-    if ok:  # an asteroid must never shut a home in
-        for home in setup.homes:
-            if all(n in setup.asteroids for n in board.neighbours(home, 0)):
-                report.error(
-                    setup.locs["asteroids"], "B104", f"asteroids close every way out of home {home}"
-                )
-                ok = False
     return ok
 
 

@@ -137,126 +137,169 @@ def layers(board: Board, view: dict[str, Any]) -> tuple[tuple[list[str], ...], l
     rotation = int(view.get("rotation", 0))
     sectors: dict[str, Any] = view.get("sectors", {})
     homes: list[str] = list(view.get("homes", []))
-    live = set(sectors) | set(homes)
-    out: list[str] = []
-    boxes: list[Box] = []
-    labels: list[str] = []
-    places: dict[str, dict[str, Any]] = {}
+    ground = _Ground([], [], [], {})
     for sid in board.sectors():
-        kind = board.kind(sid)
-        if kind == "home" and sid not in homes:
-            continue
-        r0, r1 = RADII[kind]
-        if kind == "center":
-            out.append(
-                f'<circle cx="{C}" cy="{C}" r="{r1}" fill="#fde68a" stroke="#fff7d6" '
-                'stroke-width="6"/>'
-            )
-            out.append(f'<circle cx="{C}" cy="{C - 14}" r="{r1 * 0.42:.1f}" fill="#fffbeb"/>')
-            places[sid] = {
-                "feature": (C, C - 14),
-                "ships": [(C + dx, C + 40) for dx in (0, -20, 20, -40, 40, -10, 10, -30, 30)],
-            }
-            continue
-        arc = board.arc(sid, rotation)
-        assert arc is not None
-        a0, a1 = arc
-        opacity = "1" if sid in live else "0.35"
-        out.append(
-            f'<path d="{_wedge(a0, a1, r0, r1)}" fill="{FILL[kind]}" stroke="#475569" '
-            f'stroke-width="1.5" opacity="{opacity}"/>'
-        )
-        mid = (a0 + a1) / 2
-        if kind == "home":
-            seat = homes.index(sid)
-            lx, ly = _point(mid, r1 - 11)
-            text = f"P{seat} home"
-            turn = mid if mid % 360 <= 90 or mid % 360 >= 270 else mid - 180  # along the tab
-            labels.append(
-                f'<text x="{lx:.1f}" y="{ly + 5:.1f}" fill="{seat_color(seat)}" font-size="13" '
-                f'font-weight="bold" text-anchor="middle" '
-                f'transform="rotate({turn:.1f} {lx:.1f} {ly:.1f})">{text}</text>'
-            )
-            boxes.append(_turned(_text_box("label", sid, lx, ly + 5, text, 13), turn, lx, ly))
-            pts = [_point(a0 + (a1 - a0) * t / 8, r) for t in range(9) for r in (r0, r1)]
-            boxes.append(
-                Box(
-                    "home",
-                    sid,
-                    min(p[0] for p in pts),
-                    min(p[1] for p in pts),
-                    max(p[0] for p in pts),
-                    max(p[1] for p in pts),
-                )
-            )
-            places[sid] = {"arc": (a0, a1), "rows": [r0 + 11]}
-            continue
-        lx, ly = _point(mid, r1 - 9)
-        labels.append(
-            f'<text x="{lx:.1f}" y="{ly + 4:.1f}" fill="#cbd5e1" font-size="{LABEL_FONT}" '
-            f'text-anchor="middle">{escape(sid)}</text>'
-        )
-        boxes.append(_text_box("label", sid, lx, ly + 4, sid, LABEL_FONT))
-        feature_r = {"inner": 124, "outer": 234, "distant": 337}[kind]
-        places[sid] = {
-            "feature": _point(mid, feature_r),
-            "side": (
-                _point(mid - math.degrees(30 / feature_r), feature_r),
-                _point(mid + math.degrees(30 / feature_r), feature_r),
-            ),
-            "arc": (a0, a1),
-            "rows": [r0 + 17, r0 + 35],
-        }
-    ground, out = out, []
+        _draw_sector(ground, board, sid, rotation, homes, live=sid in sectors or sid in homes)
+    boxes = ground.boxes
+    pieces: list[str] = []
     for sid, info in sectors.items():
-        place = places.get(sid)
+        place = ground.places.get(sid)
         if place is None:
             continue
-        feature = place.get("feature")
-        if feature is not None:
-            x, y = feature
-            if info.get("asteroid"):
-                out.append(asteroid_svg(x, y))
-            if info.get("planet") is not None:
-                out.extend(planet_svg(x, y, list(info["planet"])))
-                boxes.append(Box("planet", sid, x - 17, y - 17, x + 17, y + 17))
-            elif info.get("deep"):
-                out.append(deep_svg(x, y))
-            side = place.get("side")
-            if side:
-                token = info.get("token")
-                if token:
-                    tx, ty = side[0]
-                    out.append(
-                        token_svg(
-                            tx,
-                            ty,
-                            token,
-                            bool(info.get("token_up")),
-                            list(info.get("yields") or ()),
-                        )
-                    )
-                if info.get("planet") is not None and info.get("deep"):
-                    out.append(deep_svg(*side[0]))
-                ext = info.get("extractor")
-                if ext is not None:
-                    out.append(extractor_svg(*side[1], int(ext)))
-        groups = _groups(info.get("ships", []))
-        if not groups:
-            continue
-        if "arc" in place:
-            a0, a1 = place["arc"]
-            slots = _ship_slots(a0, a1, place["rows"], len(groups))
-        else:
-            slots = list(place["ships"])
-            while len(slots) < len(groups):  # more groups than places: a second row
-                slots.append((slots[len(slots) % 9][0], slots[len(slots) % 9][1] + 18))
-        for (owner, size, count), (x, y) in zip(groups, slots, strict=False):
-            out.append(ship_svg(x, y, owner, size, count))
-            s = ship_size(size)
-            right = x + s * 0.85 + (7 * len(str(count)) + 1 if count > 1 else 0)
-            boxes.append(Box("ship", sid, x - s * 0.85, y - s, right, y + s * 0.7))
-    return (ground, out + _focus(board, view, rotation), labels), boxes
+        pieces.extend(_features(sid, info, place, boxes))
+        pieces.extend(_ships(sid, info, place, boxes))
+    return (ground.out, pieces + _focus(board, view, rotation), ground.labels), boxes
+
+
+@dataclass
+class _Ground:
+    """The ground layer being drawn: its elements, the labels above the pieces, the boxes they
+    take, and where each sector's pieces go (`feature`, `side`, ship `arc` and `rows`, or the
+    center's fixed `ships` points)."""
+
+    out: list[str]
+    labels: list[str]
+    boxes: list[Box]
+    places: dict[str, dict[str, Any]]
+
+
+def _draw_sector(
+    ground: _Ground, board: Board, sid: str, rotation: int, homes: list[str], *, live: bool
+) -> None:
+    """One sector's wedge (or the center's disc), its label and where its pieces go."""
+    kind = board.kind(sid)
+    if kind == "home" and sid not in homes:
+        return
+    r0, r1 = RADII[kind]
+    if kind == "center":
+        _draw_center(ground, sid, r1)
+        return
+    arc = board.arc(sid, rotation)
+    assert arc is not None
+    a0, a1 = arc
+    opacity = "1" if live else "0.35"
+    ground.out.append(
+        f'<path d="{_wedge(a0, a1, r0, r1)}" fill="{FILL[kind]}" stroke="#475569" '
+        f'stroke-width="1.5" opacity="{opacity}"/>'
+    )
+    if kind == "home":
+        _draw_home(ground, sid, homes.index(sid), a0, a1, r0, r1)
+    else:
+        _draw_ring_sector(ground, sid, kind, a0, a1, r0, r1)
+
+
+def _draw_center(ground: _Ground, sid: str, r1: float) -> None:
+    ground.out.append(
+        f'<circle cx="{C}" cy="{C}" r="{r1}" fill="#fde68a" stroke="#fff7d6" stroke-width="6"/>'
+    )
+    ground.out.append(f'<circle cx="{C}" cy="{C - 14}" r="{r1 * 0.42:.1f}" fill="#fffbeb"/>')
+    ground.places[sid] = {
+        "feature": (C, C - 14),
+        "ships": [(C + dx, C + 40) for dx in (0, -20, 20, -40, 40, -10, 10, -30, 30)],
+    }
+
+
+def _draw_home(
+    ground: _Ground, sid: str, seat: int, a0: float, a1: float, r0: float, r1: float
+) -> None:
+    """A home tab: the seat's label along the tab, ships in one row."""
+    mid = (a0 + a1) / 2
+    lx, ly = _point(mid, r1 - 11)
+    text = f"P{seat} home"
+    turn = mid if mid % 360 <= 90 or mid % 360 >= 270 else mid - 180  # along the tab
+    ground.labels.append(
+        f'<text x="{lx:.1f}" y="{ly + 5:.1f}" fill="{seat_color(seat)}" font-size="13" '
+        f'font-weight="bold" text-anchor="middle" '
+        f'transform="rotate({turn:.1f} {lx:.1f} {ly:.1f})">{text}</text>'
+    )
+    ground.boxes.append(_turned(_text_box("label", sid, lx, ly + 5, text, 13), turn, lx, ly))
+    pts = [_point(a0 + (a1 - a0) * t / 8, r) for t in range(9) for r in (r0, r1)]
+    ground.boxes.append(
+        Box(
+            "home",
+            sid,
+            min(p[0] for p in pts),
+            min(p[1] for p in pts),
+            max(p[0] for p in pts),
+            max(p[1] for p in pts),
+        )
+    )
+    ground.places[sid] = {"arc": (a0, a1), "rows": [r0 + 11]}
+
+
+def _draw_ring_sector(
+    ground: _Ground, sid: str, kind: str, a0: float, a1: float, r0: float, r1: float
+) -> None:
+    """A sector of a ring: its id at the outer rim, the planet or token in the middle, ships in
+    two rows along the inner rim."""
+    mid = (a0 + a1) / 2
+    lx, ly = _point(mid, r1 - 9)
+    ground.labels.append(
+        f'<text x="{lx:.1f}" y="{ly + 4:.1f}" fill="#cbd5e1" font-size="{LABEL_FONT}" '
+        f'text-anchor="middle">{escape(sid)}</text>'
+    )
+    ground.boxes.append(_text_box("label", sid, lx, ly + 4, sid, LABEL_FONT))
+    feature_r = {"inner": 124, "outer": 234, "distant": 337}[kind]
+    ground.places[sid] = {
+        "feature": _point(mid, feature_r),
+        "side": (
+            _point(mid - math.degrees(30 / feature_r), feature_r),
+            _point(mid + math.degrees(30 / feature_r), feature_r),
+        ),
+        "arc": (a0, a1),
+        "rows": [r0 + 17, r0 + 35],
+    }
+
+
+def _features(sid: str, info: dict[str, Any], place: dict[str, Any], boxes: list[Box]) -> list[str]:
+    """A sector's asteroid, planet or deep-space mark, its token and its extractor."""
+    out: list[str] = []
+    feature = place.get("feature")
+    if feature is None:
+        return out
+    x, y = feature
+    if info.get("asteroid"):
+        out.append(asteroid_svg(x, y))
+    if info.get("planet") is not None:
+        out.extend(planet_svg(x, y, list(info["planet"])))
+        boxes.append(Box("planet", sid, x - 17, y - 17, x + 17, y + 17))
+    elif info.get("deep"):
+        out.append(deep_svg(x, y))
+    side = place.get("side")
+    if not side:
+        return out
+    token = info.get("token")
+    if token:
+        tx, ty = side[0]
+        up = bool(info.get("token_up"))
+        out.append(token_svg(tx, ty, token, up, list(info.get("yields") or ())))
+    if info.get("planet") is not None and info.get("deep"):
+        out.append(deep_svg(*side[0]))
+    ext = info.get("extractor")
+    if ext is not None:
+        out.append(extractor_svg(*side[1], int(ext)))
+    return out
+
+
+def _ships(sid: str, info: dict[str, Any], place: dict[str, Any], boxes: list[Box]) -> list[str]:
+    """A sector's ships, one marker per owner and size with a count, in the sector's slots."""
+    groups = _groups(info.get("ships", []))
+    if not groups:
+        return []
+    if "arc" in place:
+        a0, a1 = place["arc"]
+        slots = _ship_slots(a0, a1, place["rows"], len(groups))
+    else:
+        slots = list(place["ships"])
+        while len(slots) < len(groups):  # more groups than places: a second row
+            slots.append((slots[len(slots) % 9][0], slots[len(slots) % 9][1] + 18))
+    out = []
+    for (owner, size, count), (x, y) in zip(groups, slots, strict=False):
+        out.append(ship_svg(x, y, owner, size, count))
+        s = ship_size(size)
+        right = x + s * 0.85 + (7 * len(str(count)) + 1 if count > 1 else 0)
+        boxes.append(Box("ship", sid, x - s * 0.85, y - s, right, y + s * 0.7))
+    return out
 
 
 def _focus(board: Board, view: dict[str, Any], rotation: int) -> list[str]:

@@ -245,41 +245,56 @@ def match_phrase(toks: list[_Tok], kinds: tuple[str, ...], what: str) -> ast.Phr
         args = _match(form, toks, progress)
         if args is not None:
             return ast.Phrase(form.id, args, toks[0][2], toks[0][3])
-    first = toks[0]
     if kinds == ("event",):
-        said = " ".join(tok[0] for tok in toks)
-        heads = [f.example.split(":")[0] for f in candidates]
-        raise _Fail(
-            EffectError(
-                first[2],
-                first[3],
-                "E101",
-                f"unknown trigger '{said}'",
-                did_you_mean(said, heads) or "triggers: " + "; ".join(heads[:6]),
-            )
-        )
+        raise _Fail(_unknown_trigger(toks, candidates))
     if progress.pos <= 0:
-        heads = [w for k in kinds for w in head_words(k)]
-        started = [f for f in candidates if f.elements and f.elements[0] == first[0]]
-        if not started:
-            hint = did_you_mean(first[0], heads)
-            examples = "; ".join(f.example for f in candidates[:3])
-            return_hint = hint or f"e.g. {examples}"
-            if "modifier" not in kinds and any(
-                _match(f, toks, _Progress()) is not None for f in forms_of("modifier")
-            ):
-                raise _Fail(
-                    EffectError(
-                        first[2],
-                        first[3],
-                        "E105",
-                        "a lasting modifier must stand alone as its own clause",
-                        "give it its own line",
-                    )
-                )
-            raise _Fail(
-                EffectError(first[2], first[3], "E101", f"unknown {what} '{first[0]}'", return_hint)
-            )
+        unknown = _unknown_start(toks, kinds, what, candidates)
+        if unknown is not None:
+            raise _Fail(unknown)
+    raise _Fail(_stuck(toks, progress))
+
+
+def _unknown_trigger(toks: list[_Tok], candidates: list[Form]) -> EffectError:
+    said = " ".join(tok[0] for tok in toks)
+    heads = [f.example.split(":")[0] for f in candidates]
+    return EffectError(
+        toks[0][2],
+        toks[0][3],
+        "E101",
+        f"unknown trigger '{said}'",
+        did_you_mean(said, heads) or "triggers: " + "; ".join(heads[:6]),
+    )
+
+
+def _unknown_start(
+    toks: list[_Tok], kinds: tuple[str, ...], what: str, candidates: list[Form]
+) -> EffectError | None:
+    """The error when no form of these kinds starts with the first word (a lasting modifier
+    inside a longer clause says so); None if some form does start with it."""
+    first = toks[0]
+    heads = [w for k in kinds for w in head_words(k)]
+    started = [f for f in candidates if f.elements and f.elements[0] == first[0]]
+    if started:
+        return None
+    hint = did_you_mean(first[0], heads)
+    examples = "; ".join(f.example for f in candidates[:3])
+    return_hint = hint or f"e.g. {examples}"
+    if "modifier" not in kinds and any(
+        _match(f, toks, _Progress()) is not None for f in forms_of("modifier")
+    ):
+        return EffectError(
+            first[2],
+            first[3],
+            "E105",
+            "a lasting modifier must stand alone as its own clause",
+            "give it its own line",
+        )
+    return EffectError(first[2], first[3], "E101", f"unknown {what} '{first[0]}'", return_hint)
+
+
+def _stuck(toks: list[_Tok], progress: _Progress) -> EffectError:
+    """The error where the form that matched furthest stopped: a wrong or missing word or
+    value, or words after a complete phrase."""
     form = progress.form
     assert form is not None
     at = toks[progress.pos] if 0 <= progress.pos < len(toks) else None
@@ -290,24 +305,18 @@ def match_phrase(toks: list[_Tok], kinds: tuple[str, ...], what: str) -> ast.Phr
         desc, choices = SLOT_TYPES[expect.type]
         hint = did_you_mean(at[0], choices) if choices else ""
         code = "E103" if choices else "E102"
-        raise _Fail(
-            EffectError(line, col, code, f"'{at[0]}' is not {desc}", hint or f"the {shape}")
-        )
+        return EffectError(line, col, code, f"'{at[0]}' is not {desc}", hint or f"the {shape}")
     if isinstance(expect, Slot):
-        raise _Fail(
-            EffectError(line, col, "E102", f"missing {SLOT_TYPES[expect.type][0]}", f"the {shape}")
+        return EffectError(
+            line, col, "E102", f"missing {SLOT_TYPES[expect.type][0]}", f"the {shape}"
         )
     if expect is None and at is not None:
-        raise _Fail(
-            EffectError(
-                line, col, "E102", f"unexpected '{at[0]}' after a complete phrase", f"the {shape}"
-            )
+        return EffectError(
+            line, col, "E102", f"unexpected '{at[0]}' after a complete phrase", f"the {shape}"
         )
     if at is None:
-        raise _Fail(EffectError(line, col, "E102", f"missing '{expect}'", f"the {shape}"))
-    raise _Fail(
-        EffectError(line, col, "E102", f"expected '{expect}', got '{at[0]}'", f"the {shape}")
-    )
+        return EffectError(line, col, "E102", f"missing '{expect}'", f"the {shape}")
+    return EffectError(line, col, "E102", f"expected '{expect}', got '{at[0]}'", f"the {shape}")
 
 
 # --- tree to AST ----------------------------------------------------------------------------------

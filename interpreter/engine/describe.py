@@ -8,6 +8,7 @@ may not know reaches its screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from lastlight.interpreter.engine import queries as q
@@ -129,99 +130,136 @@ def event_line(game: Game, e: dict[str, Any], viewer: Reader = ALL, *, where: bo
     return f"R{e['round']:>3} {text}"
 
 
-def _event_text(game: Game, name: str, p: str, e: dict[str, Any]) -> str:
-    def sec(sector: str | None) -> str:
-        return sector_name(game, sector) if sector in game.state["sectors"] else str(sector)
+def _sec(game: Game, sector: str | None) -> str:
+    """A sector's name if it is on the board, else the value as it stands."""
+    return sector_name(game, sector) if sector in game.state["sectors"] else str(sector)
 
-    if name == "gain":
-        return f"{p} gains {e['n']} {e['what']}"
-    if name == "pay":
-        return f"{p} pays {e['n']} {e['what']}"
-    if name == "play":
-        return f"{p} plays {card_name(game, e['card'])}"
-    if name == "move":
-        return (
-            f"{p} moves a {unit_name(game, e['unit'], owner=False)} from {sec(e['frm'])} "
-            f"to {sec(e['to'])}"
+
+#: One event's words: (game, the player's label, the event) -> the line without the round.
+EventText = Callable[[Game, str, dict[str, Any]], str]
+
+
+def _ev_move(game: Game, p: str, e: dict[str, Any]) -> str:
+    return (
+        f"{p} moves a {unit_name(game, e['unit'], owner=False)} from {_sec(game, e['frm'])} "
+        f"to {_sec(game, e['to'])}"
+    )
+
+
+def _ev_build(game: Game, p: str, e: dict[str, Any]) -> str:
+    what = unit_name(game, e["unit"], owner=False)
+    if "colony" in e and not e.get("sector"):
+        return f"{p} builds an {what} on {colony_space(game, e['colony'])}"
+    article = "an" if what[0] in "aeiou" else "a"
+    place = _sec(game, e["sector"]) if e.get("sector") else "home"
+    return f"{p} builds {article} {what} {'on' if what == 'extractor' else 'at'} {place}"
+
+
+def _ev_manufacture(game: Game, p: str, e: dict[str, Any]) -> str:
+    size = f" on {e['size']} ships" if e.get("size") else ""
+    return f"{p} manufactures {card_name(game, e['card'])}{size}"
+
+
+def _ev_keep(game: Game, p: str, e: dict[str, Any]) -> str:
+    kept = [e["card"]] if e.get("card") else list(e.get("cards", []))
+    return f"{p} keeps {_cards(game, kept)}"
+
+
+def _ev_factions_revealed(game: Game, p: str, e: dict[str, Any]) -> str:
+    return "factions revealed: " + ", ".join(
+        f"{who(i)} {card_name(game, f) if f else '-'}" for i, f in enumerate(e["factions"])
+    )
+
+
+def _ev_alliance(game: Game, p: str, e: dict[str, Any]) -> str:
+    if e.get("player") is not None:
+        return f"the Lumos ally with {p}"
+    return "the Lumos ally with nobody (light is tied)"
+
+
+def _ev_roll(game: Game, p: str, e: dict[str, Any]) -> str:
+    lumos = " (Lumos)" if e.get("lumos") else ""
+    return f"{p} rolls {e['dice']} dice for {e['size']} ships in {_sec(game, e['sector'])}{lumos}"
+
+
+def _ev_graveyard_emptied(game: Game, p: str, e: dict[str, Any]) -> str:
+    n = len(e.get("units", []))
+    return f"{whose(e.get('player'))} graveyard is emptied ({n} ship{'s' * (n != 1)} go home)"
+
+
+def _ev_game_over(game: Game, p: str, e: dict[str, Any]) -> str:
+    winners = ", ".join(who(w) for w in e["winners"])
+    text = (
+        f"=== game over: {winners} win{'s' if len(e['winners']) == 1 else ''}"
+        "; light "
+        + ", ".join(f"{who(i)} {n}" for i, n in enumerate(e["light"]))
+        + (" (stalled)" if e.get("stalled") else "")
+    )
+    if e.get("achievements"):
+        text += "; achievements " + ", ".join(
+            f"{who(i)} {card_name(game, a) if a else '-'}" for i, a in enumerate(e["achievements"])
         )
-    if name == "build":
-        what = unit_name(game, e["unit"], owner=False)
-        if "colony" in e and not e.get("sector"):
-            return f"{p} builds an {what} on {colony_space(game, e['colony'])}"
-        article = "an" if what[0] in "aeiou" else "a"
-        place = sec(e["sector"]) if e.get("sector") else "home"
-        return f"{p} builds {article} {what} {'on' if what == 'extractor' else 'at'} {place}"
-    if name == "manufacture":
-        size = f" on {e['size']} ships" if e.get("size") else ""
-        return f"{p} manufactures {card_name(game, e['card'])}{size}"
-    if name == "destroyed":
-        return f"{p} destroys {unit_name(game, e['unit'])} in {sec(e['sector'])}"
-    if name == "damage":
-        return f"{p} deals 1 damage to {unit_name(game, e['unit'])}"
-    if name == "repair":
-        return f"{p} repairs its {unit_name(game, e['unit'], owner=False)}"
-    if name == "reveal":
-        return f"{p} reveals {card_name(game, e['token'])} in {sec(e['sector'])}"
-    if name == "keep":
-        kept = [e["card"]] if e.get("card") else list(e.get("cards", []))
-        return f"{p} keeps {_cards(game, kept)}"
-    if name == "draw":
-        return f"{p} draws {_cards(game, list(e.get('cards') or [e.get('card', '')]))}"
-    if name == "discard":
-        return f"{p} discards {card_name(game, e['card'])}"
-    if name == "factions_revealed":
-        return "factions revealed: " + ", ".join(
-            f"{who(i)} {card_name(game, f) if f else '-'}" for i, f in enumerate(e["factions"])
-        )
-    if name == "alliance":
-        if e.get("player") is not None:
-            return f"the Lumos ally with {p}"
-        return "the Lumos ally with nobody (light is tied)"
-    if name == "rotation":
-        return f"the board rotates (rotation {e['rotation']}): neighbours change"
-    if name == "lumos_reinforced":
-        return f"{e['ships']} Lumos ships join the center"
-    if name == "pick_up":
-        return f"{p} picks up {_cards(game, e.get('cards', []))}"
-    if name == "ready":
-        return f"{p} readies {_cards(game, e.get('cards', []))}"
-    if name == "roll":
-        lumos = " (Lumos)" if e.get("lumos") else ""
-        return f"{p} rolls {e['dice']} dice for {e['size']} ships in {sec(e['sector'])}{lumos}"
-    if name == "die":
-        return f"{p} rolls {str(e['face']).replace('_', ' ')}"
-    if name == "combat":
-        return f"combat in {sec(e['sector'])}"
-    if name == "exhaust":
-        return f"{p} exhausts {card_name(game, e['card'])}"
-    if name == "trigger":
-        return f"{p}: {card_name(game, e['card'])} triggers ({str(e['on']).replace('_', ' ')})"
-    if name == "graveyard_emptied":
-        n = len(e.get("units", []))
-        return f"{whose(e.get('player'))} graveyard is emptied ({n} ship{'s' * (n != 1)} go home)"
-    if name == "deck_reshuffled":
-        return "the technology discards are shuffled into a new deck"
-    if name == "setup":
-        return f"a {e['players']}-player game, seed {e['seed']}; {who(e['first'])} goes first"
-    if name == "round":
-        return f"--- round {e['round']} (first player {who(e['first'])}, rotation {e['rotation']})"
-    if name == "game_over":
-        winners = ", ".join(who(w) for w in e["winners"])
-        text = (
-            f"=== game over: {winners} win{'s' if len(e['winners']) == 1 else ''}"
-            "; light "
-            + ", ".join(f"{who(i)} {n}" for i, n in enumerate(e["light"]))
-            + (" (stalled)" if e.get("stalled") else "")
-        )
-        if e.get("achievements"):
-            text += "; achievements " + ", ".join(
-                f"{who(i)} {card_name(game, a) if a else '-'}"
-                for i, a in enumerate(e["achievements"])
-            )
-        return text
+    return text
+
+
+#: The line of each event kind; a kind not listed reads as its name and fields (`_ev_other`).
+_EVENT_TEXT: dict[str, EventText] = {
+    "gain": lambda game, p, e: f"{p} gains {e['n']} {e['what']}",
+    "pay": lambda game, p, e: f"{p} pays {e['n']} {e['what']}",
+    "play": lambda game, p, e: f"{p} plays {card_name(game, e['card'])}",
+    "move": _ev_move,
+    "build": _ev_build,
+    "manufacture": _ev_manufacture,
+    "destroyed": lambda game, p, e: (
+        f"{p} destroys {unit_name(game, e['unit'])} in {_sec(game, e['sector'])}"
+    ),
+    "damage": lambda game, p, e: f"{p} deals 1 damage to {unit_name(game, e['unit'])}",
+    "repair": lambda game, p, e: f"{p} repairs its {unit_name(game, e['unit'], owner=False)}",
+    "reveal": lambda game, p, e: (
+        f"{p} reveals {card_name(game, e['token'])} in {_sec(game, e['sector'])}"
+    ),
+    "keep": _ev_keep,
+    "draw": lambda game, p, e: (
+        f"{p} draws {_cards(game, list(e.get('cards') or [e.get('card', '')]))}"
+    ),
+    "discard": lambda game, p, e: f"{p} discards {card_name(game, e['card'])}",
+    "factions_revealed": _ev_factions_revealed,
+    "alliance": _ev_alliance,
+    "rotation": lambda game, p, e: (
+        f"the board rotates (rotation {e['rotation']}): neighbours change"
+    ),
+    "lumos_reinforced": lambda game, p, e: f"{e['ships']} Lumos ships join the center",
+    "pick_up": lambda game, p, e: f"{p} picks up {_cards(game, e.get('cards', []))}",
+    "ready": lambda game, p, e: f"{p} readies {_cards(game, e.get('cards', []))}",
+    "roll": _ev_roll,
+    "die": lambda game, p, e: f"{p} rolls {str(e['face']).replace('_', ' ')}",
+    "combat": lambda game, p, e: f"combat in {_sec(game, e['sector'])}",
+    "exhaust": lambda game, p, e: f"{p} exhausts {card_name(game, e['card'])}",
+    "trigger": lambda game, p, e: (
+        f"{p}: {card_name(game, e['card'])} triggers ({str(e['on']).replace('_', ' ')})"
+    ),
+    "graveyard_emptied": _ev_graveyard_emptied,
+    "deck_reshuffled": lambda game, p, e: "the technology discards are shuffled into a new deck",
+    "setup": lambda game, p, e: (
+        f"a {e['players']}-player game, seed {e['seed']}; {who(e['first'])} goes first"
+    ),
+    "round": lambda game, p, e: (
+        f"--- round {e['round']} (first player {who(e['first'])}, rotation {e['rotation']})"
+    ),
+    "game_over": _ev_game_over,
+}
+
+
+def _ev_other(game: Game, name: str, p: str, e: dict[str, Any]) -> str:
+    """An event no entry of `_EVENT_TEXT` knows: its name and its fields, ids named."""
     rest = {k: v for k, v in e.items() if k not in ("round", "event", "player", "source", "at")}
     details = " ".join(f"{k.replace('_', ' ')} {_named(game, v)}" for k, v in rest.items())
     return f"{p} {name.replace('_', ' ')} {details}".strip()
+
+
+def _event_text(game: Game, name: str, p: str, e: dict[str, Any]) -> str:
+    text = _EVENT_TEXT.get(name)
+    return text(game, p, e) if text is not None else _ev_other(game, name, p, e)
 
 
 def _named(game: Game, value: Any) -> str:
@@ -237,84 +275,107 @@ def _named(game: Game, value: Any) -> str:
     return str(value)
 
 
+#: One decision's menu words: (game, the decision, the seat choosing or None) -> the line.
+DecisionText = Callable[[Game, Decision, "int | None"], str]
+
+
+def _do_move(game: Game, d: Decision, me: int | None) -> str:
+    lum = "a Lumos" if d.get("lumos") else "a"
+    return (
+        f"move {lum} {d['size']} ship from {sector_name(game, d['from'])} to "
+        f"{sector_name(game, d['to'])}{_about(game, d['to'])}"
+    )
+
+
+def _do_manufacture(game: Game, d: Decision, me: int | None) -> str:
+    size = f" on your {d['size']} ships" if "size" in d else ""
+    cost = q.tech_cost(game.eng, me, d["card"]) if me is not None else None
+    return (
+        f"manufacture {card_name(game, d['card'])}{size} (cost {cost_text(cost)}): "
+        f"{card_text(game, d['card'])}"
+    )
+
+
+def _do_build(game: Game, d: Decision, me: int | None) -> str:
+    if "from" in d:
+        return f"build a {d['size']} ship from {whose(d['from'])} graveyard"
+    cost = q.ship_cost(game.eng, me, d["size"]) if me is not None else None
+    return f"build a {d['size']} ship (cost {cost_text(cost)})"
+
+
+def _do_extractor(game: Game, d: Decision, me: int | None) -> str:
+    if "sector" in d:
+        return f"build an extractor on {sector_name(game, d['sector'])}{_about(game, d['sector'])}"
+    return f"build an extractor on {colony_space(game, d['colony'])} of your colony ship"
+
+
+def _do_damage(game: Game, d: Decision, me: int | None) -> str:
+    if "extractor" in d:
+        uid = d["extractor"]
+        at = game.state["units"].get(uid, {}).get("s")
+        return f"destroy {unit_name(game, uid)}" + (f" on {sector_name(game, at)}" if at else "")
+    return f"damage {whose(d['owner'])} {d['size']} ship (it has {d['dmg']} damage)"
+
+
+def _do_attack(game: Game, d: Decision, me: int | None) -> str:
+    lumos = " (Lumos)" if d.get("lumos") else ""
+    joined = ", ".join(f"{k} from {sector_name(game, o)}" for o, k in d.get("from", {}).items())
+    joined = f" ({joined})" if joined else ""
+    if d["attack"]:
+        return f"attack with your {d['size']} ships{joined}{lumos}"
+    return f"hold fire with your {d['size']} ships{lumos}"
+
+
+def _do_use(game: Game, d: Decision, me: int | None) -> str:
+    texts = game.rules.texts.get(base_id(d["card"]), ())
+    clause = texts[d["clause"]] if d["clause"] < len(texts) else ""
+    return f"use {card_name(game, d['card'])}: {clause}"
+
+
+def _do_reveal(game: Game, d: Decision, me: int | None) -> str:
+    what = "the deep space token" if d.get("pile") == "deep_space" else "the planet's token"
+    return f"reveal {what} on {sector_name(game, d['sector'])}"
+
+
+#: The menu line of each decision kind; a kind not listed reads as its fields (`_do_other`).
+_DECISION_TEXT: dict[str, DecisionText] = {
+    "play": lambda game, d, me: f"play {card_name(game, d['card'])}: {card_text(game, d['card'])}",
+    "keep": lambda game, d, me: f"keep {card_name(game, d['card'])}: {card_text(game, d['card'])}",
+    "pick_up": lambda game, d, me: f"pick up {card_name(game, d['card'])}",
+    "move": _do_move,
+    "manufacture": _do_manufacture,
+    "build": _do_build,
+    "extractor": _do_extractor,
+    "damage": _do_damage,
+    "destroy": lambda game, d, me: f"destroy {whose(d['owner'])} {d['size']} ship",
+    "attack": _do_attack,
+    "trade": lambda game, d, me: d.get("text", f"trade option {d['option'] + 1}"),
+    "use": _do_use,
+    "discard": lambda game, d, me: (
+        f"discard {card_name(game, d['card'])}: {card_text(game, d['card'])}"
+    ),
+    "may": lambda game, d, me: "yes, do it" if d["do"] else "no, skip it",
+    "choose": lambda game, d, me: _choose_text(game, d),
+    "sector": lambda game, d, me: f"{sector_name(game, d['sector'])}{_about(game, d['sector'])}",
+    "player": lambda game, d, me: who(d["player"]),
+    "reveal": _do_reveal,
+    "done": lambda game, d, me: "done (stop here)",
+    "pass": lambda game, d, me: "pass",
+}
+
+
+def _do_other(game: Game, kind: str, d: Decision) -> str:
+    """A decision no entry of `_DECISION_TEXT` knows: its kind and fields, ids named."""
+    rest = " ".join(f"{k} {_named(game, v)}" for k, v in d.items() if k != "kind")
+    return f"{kind} {rest}".strip()
+
+
 def decision_line(game: Game, d: Decision, p: int | None = None) -> str:
     """A menu line that says what the choice means, in words."""
     kind = d["kind"]
     me = game.to_move if p is None else p
-    if kind == "play":
-        return f"play {card_name(game, d['card'])}: {card_text(game, d['card'])}"
-    if kind == "keep":
-        return f"keep {card_name(game, d['card'])}: {card_text(game, d['card'])}"
-    if kind == "pick_up":
-        return f"pick up {card_name(game, d['card'])}"
-    if kind == "move":
-        lum = "a Lumos" if d.get("lumos") else "a"
-        return (
-            f"move {lum} {d['size']} ship from {sector_name(game, d['from'])} to "
-            f"{sector_name(game, d['to'])}{_about(game, d['to'])}"
-        )
-    if kind == "manufacture":
-        size = f" on your {d['size']} ships" if "size" in d else ""
-        cost = q.tech_cost(game.eng, me, d["card"]) if me is not None else None
-        return (
-            f"manufacture {card_name(game, d['card'])}{size} (cost {cost_text(cost)}): "
-            f"{card_text(game, d['card'])}"
-        )
-    if kind == "build":
-        if "from" in d:
-            return f"build a {d['size']} ship from {whose(d['from'])} graveyard"
-        cost = q.ship_cost(game.eng, me, d["size"]) if me is not None else None
-        return f"build a {d['size']} ship (cost {cost_text(cost)})"
-    if kind == "extractor":
-        if "sector" in d:
-            return (
-                f"build an extractor on {sector_name(game, d['sector'])}{_about(game, d['sector'])}"
-            )
-        return f"build an extractor on {colony_space(game, d['colony'])} of your colony ship"
-    if kind == "damage":
-        if "extractor" in d:
-            uid = d["extractor"]
-            at = game.state["units"].get(uid, {}).get("s")
-            return f"destroy {unit_name(game, uid)}" + (
-                f" on {sector_name(game, at)}" if at else ""
-            )
-        return f"damage {whose(d['owner'])} {d['size']} ship (it has {d['dmg']} damage)"
-    if kind == "destroy":
-        return f"destroy {whose(d['owner'])} {d['size']} ship"
-    if kind == "attack":
-        lumos = " (Lumos)" if d.get("lumos") else ""
-        joined = ", ".join(
-            f"{k} from {sector_name(game, o)}" for o, k in d.get("from", {}).items()
-        )
-        joined = f" ({joined})" if joined else ""
-        if d["attack"]:
-            return f"attack with your {d['size']} ships{joined}{lumos}"
-        return f"hold fire with your {d['size']} ships{lumos}"
-    if kind == "trade":
-        return d.get("text", f"trade option {d['option'] + 1}")
-    if kind == "use":
-        texts = game.rules.texts.get(base_id(d["card"]), ())
-        clause = texts[d["clause"]] if d["clause"] < len(texts) else ""
-        return f"use {card_name(game, d['card'])}: {clause}"
-    if kind == "discard":
-        return f"discard {card_name(game, d['card'])}: {card_text(game, d['card'])}"
-    if kind == "may":
-        return "yes, do it" if d["do"] else "no, skip it"
-    if kind == "choose":
-        return _choose_text(game, d)
-    if kind == "sector":
-        return f"{sector_name(game, d['sector'])}{_about(game, d['sector'])}"
-    if kind == "player":
-        return who(d["player"])
-    if kind == "reveal":
-        what = "the deep space token" if d.get("pile") == "deep_space" else "the planet's token"
-        return f"reveal {what} on {sector_name(game, d['sector'])}"
-    if kind == "done":
-        return "done (stop here)"
-    if kind == "pass":
-        return "pass"
-    rest = " ".join(f"{k} {_named(game, v)}" for k, v in d.items() if k != "kind")
-    return f"{kind} {rest}".strip()
+    text = _DECISION_TEXT.get(kind)
+    return text(game, d, me) if text is not None else _do_other(game, kind, d)
 
 
 def _choose_text(game: Game, d: Decision) -> str:
@@ -345,4 +406,3 @@ def _about(game: Game, sector: str) -> str:
     if owners:
         bits.append("ships of " + ", ".join(who(o) for o in owners))
     return f" ({'; '.join(b for b in bits if b)})" if any(bits) else ""
-

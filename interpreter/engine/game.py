@@ -212,25 +212,29 @@ class Game:
             ) from exc
 
     @contextmanager
-    def edit(self, *, reask: bool = False) -> Iterator[dict[str, Any]]:
+    def edit(self, *, reask: bool = False, cards_changed: bool = True) -> Iterator[dict[str, Any]]:
         """Set up a position by hand (scenarios, tests, tools): yields the state to write, then
-        does what `edited` does.
+        does what `edited` does. Tests, scenarios and the CLI write the state only here (a test
+        checks it). `cards_changed=False` is for an edit that leaves every player's cards in
+        play alone: each player's `ver` stays as it was.
 
             with game.edit(reask=True) as st:
                 st["players"][0]["res"]["rare"] = 3
         """
         yield self.eng.state
-        self.edited(reask=reask)
+        self.edited(reask=reask, cards_changed=cards_changed)
 
-    def edited(self, *, reask: bool = False) -> None:
+    def edited(self, *, reask: bool = False, cards_changed: bool = True) -> None:
         """After writing the state by hand: derived data (caches, the snapshot `apply` goes
-        back to) is dropped and every player's cards count as changed (`ver`), so nothing
-        worked out from the old position is used again. With `reask`, the open decision is
-        dropped and the game runs to the next one from the edited position."""
+        back to) is dropped and every player's cards count as changed (`ver`, unless
+        `cards_changed=False`), so nothing worked out from the old position is used again. With
+        `reask`, the open decision is dropped and the game runs to the next one from the edited
+        position."""
         self.state_edited()
         st = self.eng.state
-        for pl in st["players"]:
-            pl["ver"] += 1
+        if cards_changed:
+            for pl in st["players"]:
+                pl["ver"] += 1
         if reask:
             st["pending"] = None
             self._advance()

@@ -98,50 +98,64 @@ def _player_row(
 
 
 def _mine(game: Game, obs: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+    """The seat's own rows: its cards, its hand and offers, then its pieces."""
     pl = obs["players"][seat]
-    out: list[tuple[str, str]] = []
+    return [*_my_cards(game, pl), *_my_hand(game, pl), *_my_pieces(game, obs, seat)]
+
+
+def _card_line(game: Game, cid: str, exhausted: set[str], *, cost: bool = False) -> str:
+    """`Name [exhausted] (cost ...): text`."""
+    mark = " [exhausted]" if cid in exhausted else ""
+    price = ""
+    if cost:
+        tech = game.rules.cards.get(base_id(cid))
+        price = f" (cost {cost_text(tech.cost if tech else None)})"
+    return f"{card_name(game, cid)}{mark}{price}: {card_text(game, cid)}"
+
+
+def _my_cards(game: Game, pl: dict[str, Any]) -> list[tuple[str, str]]:
+    """Faction, achievement, technologies in play (by ship size) and in hand, with their text."""
     exhausted = set(pl["exhausted"])
-
-    def card(cid: str, *, cost: bool = False) -> str:
-        mark = " [exhausted]" if cid in exhausted else ""
-        price = ""
-        if cost:
-            tech = game.rules.cards.get(base_id(cid))
-            price = f" (cost {cost_text(tech.cost if tech else None)})"
-        return f"{card_name(game, cid)}{mark}{price}: {card_text(game, cid)}"
-
+    out: list[tuple[str, str]] = []
     if pl["faction"]:
-        out.append(("faction", card(pl["faction"])))
-    out.append(("achievement", card(pl["ach"]) if pl["ach"] else "none kept yet"))
+        out.append(("faction", _card_line(game, pl["faction"], exhausted)))
+    out.append(
+        ("achievement", _card_line(game, pl["ach"], exhausted) if pl["ach"] else "none kept yet")
+    )
     for cid in pl["civ"]:
-        out.append(("in play", card(cid)))
+        out.append(("in play", _card_line(game, cid, exhausted)))
     for size in game.rules.sizes:
         ability = pl["ability"].get(size)
         if ability:
-            out.append((f"{size} ships", card(ability)))
+            out.append((f"{size} ships", _card_line(game, ability, exhausted)))
         for mod in pl["mods"].get(size, ()):
-            out.append((f"{size} ships", card(mod)))
+            out.append((f"{size} ships", _card_line(game, mod, exhausted)))
     for cid in pl["tech_hand"] or ():
-        out.append(("tech in hand", card(cid, cost=True)))
+        out.append(("tech in hand", _card_line(game, cid, exhausted, cost=True)))
+    return out
+
+
+def _my_hand(game: Game, pl: dict[str, Any]) -> list[tuple[str, str]]:
+    """The action cards in hand (and the one chosen), and any faction or achievement offer."""
     hand = ", ".join(card_name(game, c) for c in pl["hand"]) or "none"
     chosen = f"; chosen this round: {card_name(game, pl['chosen'])}" if pl["chosen"] else ""
-    out.append(("action cards", hand + chosen))
+    out = [("action cards", hand + chosen)]
     for label, offer in (
         ("faction offer", pl.get("offer_f")),
         ("achievement offer", pl.get("offer_a")),
     ):
         if offer:
             out.append((label, ", ".join(card_name(game, c) for c in offer)))
+    return out
+
+
+def _my_pieces(game: Game, obs: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+    """The colony ship's spaces, the extractors and the ships in supply and graveyards."""
     mine = [u for u in obs["units"].values() if u["o"] == seat]
     on_space = {u["c"] for u in mine if u["k"] == "x" and u["at"] == "colony"}
-    out.append(
-        (
-            "colony ship",
-            " · ".join(
-                f"{i + 1} {res}: {'your extractor' if i in on_space else 'empty'}"
-                for i, res in enumerate(game.rules.colony_spaces)
-            ),
-        )
+    colony = " · ".join(
+        f"{i + 1} {res}: {'your extractor' if i in on_space else 'empty'}"
+        for i, res in enumerate(game.rules.colony_spaces)
     )
     planets = [
         sector_name(game, u["s"], obs) for u in mine if u["k"] == "x" and u["at"] == "planet"
@@ -155,14 +169,11 @@ def _mine(game: Game, obs: dict[str, Any], seat: int) -> list[tuple[str, str]]:
     supply_x = sum(1 for u in mine if u["k"] == "x" and u["at"] == "supply")
     ships = ", ".join(f"{n} {z}" for z, n in supply.items()) or "no"
     dead = ", ".join(f"{n} {z}" for z, n in grave.items())
-    out.append(
-        (
-            "extractors",
-            f"on planets: {', '.join(planets) or 'none'} · {supply_x} left to build",
-        )
-    )
-    out.append(("ship supply", ships + " ships" + (f" · in graveyards: {dead}" if dead else "")))
-    return out
+    return [
+        ("colony ship", colony),
+        ("extractors", f"on planets: {', '.join(planets) or 'none'} · {supply_x} left to build"),
+        ("ship supply", ships + " ships" + (f" · in graveyards: {dead}" if dead else "")),
+    ]
 
 
 def _contents(game: Game, obs: dict[str, Any], sector: str) -> str:

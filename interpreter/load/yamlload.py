@@ -335,53 +335,7 @@ def parse_yaml_text(text: str, path: str) -> tuple[Any, list[Diagnostic]]:
         try:
             node = loader.get_single_node()
         except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            problem = exc.problem or exc.context or "invalid YAML"
-            hint = ""
-            at_tab = mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t"
-            if at_tab or "'\\t'" in problem:
-                problem = "a tab character cannot indent YAML"
-                hint = "indent with spaces"
-            elif (
-                "end of stream" in problem
-                or "end of the stream" in problem
-                or "could not find expected" in problem
-            ):
-                hint = "is the file cut short, or a quote or bracket left open?"
-            opened = exc.context_mark
-            unclosed = (
-                exc.context
-                and opened is not None
-                and ("flow" in exc.context or "quoted" in exc.context)
-            )
-            if unclosed and opened is not None:
-                # point at the bracket or quote that was never closed, where the designer
-                # has to look, and say where YAML noticed
-                what = "quote" if "quoted" in exc.context else "bracket"
-                return None, [
-                    Diagnostic(
-                        _mark_loc(path, opened),
-                        "Y002",
-                        f"this {what} is never closed (YAML noticed at line "
-                        f"{(mark.line + 1) if mark else '?'}: {exc.problem})",
-                        hint="close it, or quote the text",
-                    )
-                ]
-            if exc.context and exc.problem and exc.context not in problem:
-                problem = f"{problem} ({exc.context})"
-            opened_at = _open_quote_before(text, mark)
-            if opened_at is not None and not at_tab:
-                # a double quote left open swallows the lines after it; YAML notices later
-                return None, [
-                    Diagnostic(
-                        Loc(path, opened_at[0], opened_at[1]),
-                        "Y002",
-                        f"this quote is not closed on its line (YAML noticed at line "
-                        f"{mark.line + 1 if mark else '?'}: {problem})",
-                        hint="close it, or quote the text",
-                    )
-                ]
-            return None, [Diagnostic(_mark_loc(path, mark), "Y002", problem, hint=hint)]
+            return None, [_syntax_error(exc, text, path)]
         except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
             return None, [Diagnostic(Loc(path, 1, 1), "Y002", str(exc))]
         if node is None:
@@ -400,6 +354,52 @@ def parse_yaml_text(text: str, path: str) -> tuple[Any, list[Diagnostic]]:
         return data, builder.problems
     finally:
         loader.dispose()
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, text: str, path: str) -> Diagnostic:
+    """A YAML syntax error in the designer's words: a tab, a file cut short, or the bracket or
+    quote left open (located where it opened, saying where YAML noticed)."""
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or exc.context or "invalid YAML"
+    hint = ""
+    at_tab = mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t"
+    if at_tab or "'\\t'" in problem:
+        problem = "a tab character cannot indent YAML"
+        hint = "indent with spaces"
+    elif (
+        "end of stream" in problem
+        or "end of the stream" in problem
+        or "could not find expected" in problem
+    ):
+        hint = "is the file cut short, or a quote or bracket left open?"
+    opened = exc.context_mark
+    unclosed = (
+        exc.context and opened is not None and ("flow" in exc.context or "quoted" in exc.context)
+    )
+    if unclosed and opened is not None:
+        # point at the bracket or quote that was never closed, where the designer
+        # has to look, and say where YAML noticed
+        what = "quote" if "quoted" in exc.context else "bracket"
+        return Diagnostic(
+            _mark_loc(path, opened),
+            "Y002",
+            f"this {what} is never closed (YAML noticed at line "
+            f"{(mark.line + 1) if mark else '?'}: {exc.problem})",
+            hint="close it, or quote the text",
+        )
+    if exc.context and exc.problem and exc.context not in problem:
+        problem = f"{problem} ({exc.context})"
+    opened_at = _open_quote_before(text, mark)
+    if opened_at is not None and not at_tab:
+        # a double quote left open swallows the lines after it; YAML notices later
+        return Diagnostic(
+            Loc(path, opened_at[0], opened_at[1]),
+            "Y002",
+            f"this quote is not closed on its line (YAML noticed at line "
+            f"{mark.line + 1 if mark else '?'}: {problem})",
+            hint="close it, or quote the text",
+        )
+    return Diagnostic(_mark_loc(path, mark), "Y002", problem, hint=hint)
 
 
 def load_yaml(path: str | Path, display: str | None = None) -> tuple[Any, list[Diagnostic]]:

@@ -131,34 +131,33 @@ class _Runner:
         """Keep the named faction/achievement (or the first offered), whatever was dealt. With
         `faction_offer` / `achievement_offer` the dealt offers are set and the keep decisions
         are left open for the steps."""
-        st = self.game.state
         players = setup.get("players") or YDict()
         offers = False
-        for p in range(self.players):
-            conf = players.get(p) or YDict()
-            pl = st["players"][p]
-            if "faction_offer" in conf:
-                pl["offer_f"] = [str(f) for f in conf["faction_offer"]]
-                pl["faction"] = None
-                offers = True
-            if "achievement_offer" in conf:
-                pl["offer_a"] = [
-                    self._achievement(str(a), conf.loc_of("achievement_offer"))
-                    for a in conf["achievement_offer"]
-                ]
-                pl["ach"] = None
-                offers = True
-            faction = conf.get("faction")
-            if faction is not None:
-                pl["offer_f"] = [faction] if faction else []
-                pl["faction"] = None if faction else ""
-            ach = conf.get("achievement")
-            if ach is not None:
-                pl["offer_a"] = [f"{ach}#1"] if ach else []
-                pl["ach"] = None if ach else ""
-        st["pending"] = None  # the open choice was computed from the dealt offers: ask again
-        self.game._advance()
-        while st["stage"] in ("faction", "achievement") and not offers:
+        # the open choice was computed from the dealt offers: `reask` asks it again
+        with self.game.edit(reask=True) as st:
+            for p in range(self.players):
+                conf = players.get(p) or YDict()
+                pl = st["players"][p]
+                if "faction_offer" in conf:
+                    pl["offer_f"] = [str(f) for f in conf["faction_offer"]]
+                    pl["faction"] = None
+                    offers = True
+                if "achievement_offer" in conf:
+                    pl["offer_a"] = [
+                        self._achievement(str(a), conf.loc_of("achievement_offer"))
+                        for a in conf["achievement_offer"]
+                    ]
+                    pl["ach"] = None
+                    offers = True
+                faction = conf.get("faction")
+                if faction is not None:
+                    pl["offer_f"] = [faction] if faction else []
+                    pl["faction"] = None if faction else ""
+                ach = conf.get("achievement")
+                if ach is not None:
+                    pl["offer_a"] = [f"{ach}#1"] if ach else []
+                    pl["ach"] = None if ach else ""
+        while self.game.state["stage"] in ("faction", "achievement") and not offers:
             self.game.apply(self.game.legal()[0])
 
     def _achievement(self, aid: str, loc: Loc) -> str:
@@ -168,54 +167,53 @@ class _Runner:
         raise self._fail(loc, f"unknown achievement '{aid}'")
 
     def _apply_setup(self, setup: YDict) -> None:
-        st = self.game.state
+        """Write the setup into the state in one `Game.edit`: caches dropped, the open
+        decision asked again from the position set up."""
         eng = self.game.eng
-        if "first" in setup:
-            st["first"] = int(setup["first"])
-            for pl in st["players"]:
-                pl["chosen"] = None
-            st["pending"] = None
-        if "rotation" in setup:
-            st["rot"] = int(setup["rotation"]) % eng.board.period
-        if "dice" in setup:
-            st["dice"] = [str(d) for d in setup["dice"]]
-        if "deck_top" in setup:
-            top = [
-                self._physical(c, st["deck"] + st["discard"], setup.loc_of("deck_top"))
-                for c in setup["deck_top"]
-            ]
-            st["deck"] = [c for c in st["deck"] if c not in top] + list(reversed(top))
-        if "deck" in setup or "discard" in setup:
-            self._setup_piles(setup)
-        for sector, conf in (setup.get("sectors") or {}).items():
-            if sector not in st["sectors"]:
-                raise self._fail(setup["sectors"].key_loc(sector), f"unknown sector '{sector}'")
-            info = st["sectors"][sector]
-            for key in ("planet", "token", "deep"):
-                if key in conf:
-                    info[key] = (
-                        self._token(conf[key], conf.loc_of(key))
-                        if key != "planet" and conf[key]
-                        else conf[key]
-                    )
-            if "up" in conf:
-                info["up"] = bool(conf["up"])
-            if "asteroid" in conf:
-                info["ast"] = bool(conf["asteroid"])
-        for p, conf in (setup.get("players") or {}).items():
-            self._setup_player(int(p), conf)
-        lumos = setup.get("lumos")
-        if lumos and st.get("lumos"):
-            if "ally" in lumos:
-                st["lumos"]["ally"] = lumos["ally"]
-            if "ships" in lumos:
-                self._place_ships(q.LUMOS, lumos["ships"], lumos.loc_of("ships"))
-        self.game.edited(reask=True)
+        with self.game.edit(reask=True) as st:
+            if "first" in setup:
+                st["first"] = int(setup["first"])
+                for pl in st["players"]:
+                    pl["chosen"] = None  # the card choice is asked again (`reask`)
+            if "rotation" in setup:
+                st["rot"] = int(setup["rotation"]) % eng.board.period
+            if "dice" in setup:
+                st["dice"] = [str(d) for d in setup["dice"]]
+            if "deck_top" in setup:
+                top = [
+                    self._physical(c, st["deck"] + st["discard"], setup.loc_of("deck_top"))
+                    for c in setup["deck_top"]
+                ]
+                st["deck"] = [c for c in st["deck"] if c not in top] + list(reversed(top))
+            if "deck" in setup or "discard" in setup:
+                self._setup_piles(st, setup)
+            for sector, conf in (setup.get("sectors") or {}).items():
+                if sector not in st["sectors"]:
+                    raise self._fail(setup["sectors"].key_loc(sector), f"unknown sector '{sector}'")
+                info = st["sectors"][sector]
+                for key in ("planet", "token", "deep"):
+                    if key in conf:
+                        info[key] = (
+                            self._token(conf[key], conf.loc_of(key))
+                            if key != "planet" and conf[key]
+                            else conf[key]
+                        )
+                if "up" in conf:
+                    info["up"] = bool(conf["up"])
+                if "asteroid" in conf:
+                    info["ast"] = bool(conf["asteroid"])
+            for p, conf in (setup.get("players") or {}).items():
+                self._setup_player(st, int(p), conf)
+            lumos = setup.get("lumos")
+            if lumos and st.get("lumos"):
+                if "ally" in lumos:
+                    st["lumos"]["ally"] = lumos["ally"]
+                if "ships" in lumos:
+                    self._place_ships(st, q.LUMOS, lumos["ships"], lumos.loc_of("ships"))
 
-    def _setup_piles(self, setup: YDict) -> None:
+    def _setup_piles(self, st: dict[str, Any], setup: YDict) -> None:
         """`deck: [...]` is the whole deck, top first; the other copies left in the deck go to
         the discard pile, or out of the game when `discard: [...]` sets that pile too."""
-        st = self.game.state
         pool = st["deck"] + st["discard"]
         piles: dict[str, list[str]] = {}
         for key in ("deck", "discard"):
@@ -232,8 +230,7 @@ class _Runner:
             st["deck"] = [c for c in pool if c in st["deck"]]
             st["discard"] = piles["discard"]
 
-    def _setup_player(self, p: int, conf: YDict) -> None:
-        st = self.game.state
+    def _setup_player(self, st: dict[str, Any], p: int, conf: YDict) -> None:
         pl = st["players"][p]
         if "resources" in conf:
             pl["res"] = {"common": 0, "uncommon": 0, "rare": 0}
@@ -245,12 +242,14 @@ class _Runner:
         if "played" in conf:
             pl["played"] = [str(a) for a in conf["played"]]
         if "tech_hand" in conf:
-            pl["tech_hand"] = [self._take(c, conf.loc_of("tech_hand")) for c in conf["tech_hand"]]
+            pl["tech_hand"] = [
+                self._take(st, c, conf.loc_of("tech_hand")) for c in conf["tech_hand"]
+            ]
         if "in_play" in conf:
             for entry in conf["in_play"]:
                 cid = entry if isinstance(entry, str) else entry["card"]
                 size = None if isinstance(entry, str) else entry.get("size")
-                phys = self._take(cid, conf.loc_of("in_play"))
+                phys = self._take(st, cid, conf.loc_of("in_play"))
                 card = self.rules.cards[base_id(phys)]
                 if card.type == "civilization":
                     pl["civ"].append(phys)
@@ -266,9 +265,9 @@ class _Runner:
         if "exhausted" in conf:
             pl["exhausted"] = [self._in_play_id(p, c) for c in conf["exhausted"]]
         if "ships" in conf:
-            self._place_ships(p, conf["ships"], conf.loc_of("ships"))
+            self._place_ships(st, p, conf["ships"], conf.loc_of("ships"))
         if "extractors" in conf:
-            self._place_extractors(p, conf["extractors"], conf.loc_of("extractors"))
+            self._place_extractors(st, p, conf["extractors"], conf.loc_of("extractors"))
         if "damage" in conf:
             for uid, n in conf["damage"].items():
                 if uid not in st["units"]:
@@ -280,9 +279,8 @@ class _Runner:
                 unit.update({"at": "grave", "s": None, "c": None, "g": p})
                 pl["grave"].append(uid)
 
-    def _take(self, cid: str, loc: Loc) -> str:
+    def _take(self, st: dict[str, Any], cid: str, loc: Loc) -> str:
         """Move one physical copy of a technology out of the deck or discard."""
-        st = self.game.state
         for pile in (st["deck"], st["discard"]):
             for phys in pile:
                 if base_id(phys) == cid:
@@ -316,8 +314,7 @@ class _Runner:
                 return phys
         return cid
 
-    def _place_ships(self, owner: int, spec: YDict, loc: Loc) -> None:
-        st = self.game.state
+    def _place_ships(self, st: dict[str, Any], owner: int, spec: YDict, loc: Loc) -> None:
         for u in st["units"].values():
             if u["o"] == owner and u["k"] == "s" and u["at"] == "board":
                 u.update({"at": "supply", "s": None, "d": 0})
@@ -345,8 +342,7 @@ class _Runner:
                         )
                     st["units"][uid].update({"at": "board", "s": sector, "d": 0})
 
-    def _place_extractors(self, p: int, spec: YList, loc: Loc) -> None:
-        st = self.game.state
+    def _place_extractors(self, st: dict[str, Any], p: int, spec: YList, loc: Loc) -> None:
         for u in st["units"].values():
             if u["o"] == p and u["k"] == "x" and u["at"] in ("colony", "planet"):
                 u.update({"at": "supply", "s": None, "c": None})

@@ -7,6 +7,7 @@ what was expected and what happened.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from lastlight.interpreter.engine import queries as q
@@ -19,50 +20,91 @@ COUNT_RE = re.compile(r"^(\d+) ([a-z]+)$")
 
 def check(run: Any, expect: YDict) -> None:
     """Raise a located ScenarioFailure for the first expectation that does not hold."""
-    st = run.game.state
-    eng = run.game.eng
     for p, conf in (expect.get("players") or {}).items():
-        pl = st["players"][int(p)]
+        pl = run.game.state["players"][int(p)]
         for key, want in conf.items():
             at = conf.loc_of(key)
-            if key == "resources":
-                for res, n in want.items():
-                    _eq(run, at, f"P{p} {res}", pl["res"][res], n)
-            elif key == "light":
-                _eq(run, at, f"P{p} light", pl["light"], want)
-            elif key in ("hand", "played"):
-                _cards(run, at, f"P{p} {key}", pl[key], want)
-            elif key == "in_play":
-                have = [
-                    c
-                    for c, _s in q.active_cards(eng, int(p))
-                    if run.rules.cards[base_id(c)].kind == "technology"
-                ]
-                _cards(run, at, f"P{p} technologies in play", have, want)
-            elif key == "tech_hand":
-                _cards(run, at, f"P{p} technologies in hand", pl["tech_hand"], want)
-            elif key == "exhausted":
-                _cards(run, at, f"P{p} exhausted", pl["exhausted"], want)
-            elif key in ("faction", "achievement"):
-                kept = pl["faction" if key == "faction" else "ach"]
-                _eq(run, at, f"P{p} {key}", kept and base_id(kept), want)
-            elif key == "supply":
-                for what, n in want.items():
-                    _eq(run, at, f"P{p} {what} in supply", _in_supply(st, int(p), what), n)
-            elif key == "ships":
-                _eq(run, at, f"P{p} ships", _ships(st, int(p)), _norm_ships(want))
-            elif key == "extractors":
-                _eq(run, at, f"P{p} extractors", _extractors(st, int(p)), sorted(want))
-            elif key == "graveyard":
-                if isinstance(want, int):
-                    _eq(run, at, f"P{p} graveyard size", len(pl["grave"]), want)
-                else:
-                    _cards(run, at, f"P{p} graveyard", pl["grave"], want, unit="units")
-            elif key == "damage":
-                for uid, n in want.items():
-                    _eq(run, at, f"damage on {uid}", st["units"][uid]["d"], n)
-            else:
+            expectation = _PLAYER_CHECKS.get(key)
+            if expectation is None:
                 raise run.fail(at, f"unknown expectation '{key}'")
+            expectation(run, at, int(p), pl, key, want)
+    _check_table(run, expect)
+    _check_events(run, expect)
+
+
+#: One player expectation: (run, where it is written, seat, the seat's state, key, wanted
+#: value); raises a located ScenarioFailure if it does not hold.
+PlayerCheck = Callable[[Any, Loc, int, dict[str, Any], str, Any], None]
+
+
+def _resources(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: Any) -> None:
+    for res, n in want.items():
+        _eq(run, at, f"P{p} {res}", pl["res"][res], n)
+
+
+def _in_play(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: Any) -> None:
+    have = [
+        c
+        for c, _s in q.active_cards(run.game.eng, p)
+        if run.rules.cards[base_id(c)].kind == "technology"
+    ]
+    _cards(run, at, f"P{p} technologies in play", have, want)
+
+
+def _kept(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: Any) -> None:
+    """`faction` or `achievement`: the card the player kept."""
+    kept = pl["faction" if key == "faction" else "ach"]
+    _eq(run, at, f"P{p} {key}", kept and base_id(kept), want)
+
+
+def _supply(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: Any) -> None:
+    for what, n in want.items():
+        _eq(run, at, f"P{p} {what} in supply", _in_supply(run.game.state, p, what), n)
+
+
+def _graveyard(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: Any) -> None:
+    grave = pl["grave"]
+    if isinstance(want, int):
+        _eq(run, at, f"P{p} graveyard size", len(grave), want)
+    else:
+        _cards(run, at, f"P{p} graveyard", grave, want, unit="units")
+
+
+def _damage(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: Any) -> None:
+    for uid, n in want.items():
+        _eq(run, at, f"damage on {uid}", run.game.state["units"][uid]["d"], n)
+
+
+#: What each key under `players: {P: ...}` checks.
+_PLAYER_CHECKS: dict[str, PlayerCheck] = {
+    "resources": _resources,
+    "light": lambda run, at, p, pl, key, want: _eq(run, at, f"P{p} light", pl["light"], want),
+    "hand": lambda run, at, p, pl, key, want: _cards(run, at, f"P{p} {key}", pl[key], want),
+    "played": lambda run, at, p, pl, key, want: _cards(run, at, f"P{p} {key}", pl[key], want),
+    "in_play": _in_play,
+    "tech_hand": lambda run, at, p, pl, key, want: _cards(
+        run, at, f"P{p} technologies in hand", pl["tech_hand"], want
+    ),
+    "exhausted": lambda run, at, p, pl, key, want: _cards(
+        run, at, f"P{p} exhausted", pl["exhausted"], want
+    ),
+    "faction": _kept,
+    "achievement": _kept,
+    "supply": _supply,
+    "ships": lambda run, at, p, pl, key, want: _eq(
+        run, at, f"P{p} ships", _ships(run.game.state, p), _norm_ships(want)
+    ),
+    "extractors": lambda run, at, p, pl, key, want: _eq(
+        run, at, f"P{p} extractors", _extractors(run.game.state, p), sorted(want)
+    ),
+    "graveyard": _graveyard,
+    "damage": _damage,
+}
+
+
+def _check_table(run: Any, expect: YDict) -> None:
+    """The Lumos, the piles, units, the pending decision, round and rotation, sectors."""
+    st = run.game.state
     if "lumos_ships" in expect:
         _eq(
             run,
@@ -101,6 +143,10 @@ def check(run: Any, expect: YDict) -> None:
                 "deep": info["deep"] and base_id(info["deep"]),
             }.get(key, info.get(key))
             _eq(run, conf.loc_of(key), f"{sector} {key}", actual, want)
+
+
+def _check_events(run: Any, expect: YDict) -> None:
+    """`events` happened in that order, `no_events` did not, `legal` decisions are offered."""
     events = expect.get("events") or []
     log = run.game.log
     pos = 0

@@ -88,7 +88,8 @@ class Fleet:
         return 0.0
 
     def center_value(self) -> float:
-        return q.param(self.eng, self.me, "center_light") * min(T.CENTER_STAY, self.cycles_left)
+        stay = T.CENTER_STAY_2P if len(self.st["players"]) == 2 else T.CENTER_STAY
+        return q.param(self.eng, self.me, "center_light") * min(stay, self.cycles_left)
 
     def blockade_value(self, sector: str) -> float:
         owner = self.extractor_at.get(sector)
@@ -195,9 +196,10 @@ class Fleet:
         if enemies:
             theirs = sum(
                 q.ship_stat(self.eng, u["o"], u["z"], "attack")
+                * (T.THREAT_LUMOS if u["o"] == q.LUMOS else 1.0)
                 for u in self.ships_at.get(sector, ())
                 if u["o"] in enemies
             )
-            value -= 0.25 * theirs
+            value -= T.THREAT * theirs
         self._desire[key] = value
         return value

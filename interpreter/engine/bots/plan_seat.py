@@ -259,7 +259,20 @@ class Seat(Fleet):
             rivals = max(self.claim_of(p) for p in range(len(self.st["players"])) if p != self.me)
             value += T.PACE * (self.claim_now() - rivals)
             value += T.WAITING * (self.claim_now() + self.ctx.center_ships)
-        return value
+            center = q.param(self.eng, self.me, "center_light")
+            now = self.claim_now() + self.ctx.center_ships * center
+        else:
+            now = self.claim_now()
+        return value + self.finish_bonus(now)
+
+    def finish_bonus(self, gain: float) -> float:
+        """Light that reaches the goal this round ends the game (R-END-01): worth T.FINISH when
+        it puts the seat ahead of every rival's light now."""
+        light = self.pl["light"] + gain
+        if light < self.rules.light_to_win:
+            return 0.0
+        best_rival = max(p["light"] for i, p in enumerate(self.st["players"]) if i != self.me)
+        return T.FINISH if light > best_rival else 0.0
 
     def pending_claims(self) -> float:
         """Claims the seat would add by building on the free planets its ships stand on."""

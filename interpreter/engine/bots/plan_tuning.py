@@ -10,22 +10,31 @@ HIT = 0.5
 FAR = 0.55
 #: Rotations a ship in the center is expected to stay for.
 CENTER_STAY = 3.0
-#: Rounds between two rotations (one claim each), as measured in bot games.
-ROUNDS_PER_CYCLE = 2.5
+#: The same in a two-player game (one rival for the center; 7 won 44.7%, see THREAT_LUMOS).
+CENTER_STAY_2P = 5.0
+#: Rounds between two rotations (one claim each): 2.1 won 48.9% against three heuristic bots
+#: on seeds 9000-9799 where 2.5 won 47.0% and 1.8 48.9%.
+ROUNDS_PER_CYCLE = 2.1
 #: Share of a free planet's worth a ship standing on it is given (it still needs Construct).
 FREE_PLANET = 0.5
 #: Refresh grows more urgent with the square of the cards on the table.
 REFRESH_PLAYED = 0.12
 #: Weight of an opponent's light when choosing whom to hurt.
 LEADER = 0.06
+#: Light a move is marked down per attack die of the enemy ships where it ends.
+THREAT = 0.25
+#: Share of that mark-down for the Lumos' ships (two players): none. With CENTER_STAY_2P 5 a
+#: planner won 56.7% against a plain planner at 2 players (seeds 9000-9599; a plain one 49.3%).
+THREAT_LUMOS = 0.0
 #: Share of a target's worth left for each other ship of ours as near to it or nearer.
 COMPETE = 0.6
 #: Share of the deck's mean worth a kept technology is credited with when choosing Research.
 DRAW = 1.0
 #: Moves ahead the planner looks for targets.
 REACH = 4
-#: Share of the gain from getting a better card back that Refresh is credited with.
-RECOVER = 0.3
+#: Share of the gain from getting a better card back that Refresh is credited with. Off: with
+#: ROUNDS_PER_CYCLE 2.1, 0.0 won 53.0% on seeds 9000-9799, 0.15 51.9%, 0.3 48.9%, 0.6 40.6%.
+RECOVER = 0.0
 #: Share of the claims the seat is about to add that an early Refresh gives up.
 FOREGONE = 0.8
 #: When our Refresh turns the board, how much our claims against the best rival's count.
@@ -40,3 +49,5 @@ CLAIM = 1.0
 WAITING = -1.0
 #: Light the leader gains a round: the rounds left are the leader's distance to the goal over it.
 LEADER_PACE = 1.0
+#: Bonus for light that reaches the goal this round and leads (the game ends at the round's end).
+FINISH = 3.0

@@ -13,6 +13,7 @@ import json
 import re
 import shutil
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -119,68 +120,112 @@ class PackMutator:
         path.write_bytes(self.texts[path])
 
 
+#: One kind of damage to a YAML file's text: (rng, text) -> (its name, the new text or bytes),
+#: or None when the text offers no place for it.
+Mutation = Callable[[Rng, str], "tuple[str, str | bytes] | None"]
+
+
 def _mutate_text(rng: Rng, text: str) -> tuple[str, str | bytes]:
-    lines = text.split("\n")
+    """One mutation drawn at random; a draw that finds no place for it swaps two values."""
     choice = rng.below(13)
-    if choice == 0:
-        spots = list(_NUMBER.finditer(text))
-        if spots:
-            m = spots[rng.below(len(spots))]
-            value = _EXTREMES[rng.below(len(_EXTREMES))]
-            return "number", text[: m.start()] + value + text[m.end() :]
-    if choice == 1:
-        del lines[rng.below(len(lines))]
-        return "delete-line", "\n".join(lines)
-    if choice == 2:
-        i = rng.below(len(lines))
-        lines.insert(i, lines[i])
-        return "double-line", "\n".join(lines)
-    if choice == 3:
-        i, j = rng.below(len(lines)), rng.below(len(lines))
-        lines[i], lines[j] = lines[j], lines[i]
-        return "swap-lines", "\n".join(lines)
-    if choice == 4:
-        return "truncate", text[: rng.below(len(text) + 1)]
-    if choice == 5:
-        at = rng.below(len(text) + 1)
-        return "stray", text[:at] + _STRAY[rng.below(len(_STRAY))] + text[at:]
-    if choice == 6:
-        spots = [i for i, ch in enumerate(text) if ch in _HOMOGLYPHS]
-        if spots:
-            at = spots[rng.below(len(spots))]
-            return "homoglyph", text[:at] + _HOMOGLYPHS[text[at]] + text[at + 1 :]
-    if choice == 7:
-        return "alias-bomb", text + alias_bomb(4 + rng.below(8))
-    if choice == 8:
-        return "nesting", text + deep_nesting(50 + rng.below(5000))
-    if choice == 9:
-        return "wrong-type", _retype(rng, text)
-    if choice == 10:
-        spots = [
-            i for i, line in enumerate(lines) if "effect" in line or line.strip().startswith("- ")
-        ]
-        if spots:
-            i = spots[rng.below(len(spots))]
-            head = (
-                lines[i].split(":", 1)[0]
-                if "effect:" in lines[i]
-                else lines[i][: len(lines[i]) - len(lines[i].lstrip()) + 2]
-            )
-            sep = ": " if "effect:" in lines[i] else ""
-            lines[i] = head + sep + '"' + _EFFECTS[rng.below(len(_EFFECTS))] + '"'
-            return "effect", "\n".join(lines)
-    if choice == 11:
-        raw = bytearray(text.encode("utf-8"))
-        if raw:
-            at = rng.below(len(raw))
-            raw[at] ^= 1 << rng.below(8)
-        return "bit-flip", bytes(raw)
-    # a scalar swapped for another of the same file
+    if choice < len(_MUTATIONS):
+        done = _MUTATIONS[choice](rng, text)
+        if done is not None:
+            return done
+    return _swap_value(rng, text)
+
+
+def _number(rng: Rng, text: str) -> tuple[str, str] | None:
+    spots = list(_NUMBER.finditer(text))
+    if not spots:
+        return None
+    m = spots[rng.below(len(spots))]
+    value = _EXTREMES[rng.below(len(_EXTREMES))]
+    return "number", text[: m.start()] + value + text[m.end() :]
+
+
+def _delete_line(rng: Rng, text: str) -> tuple[str, str]:
+    lines = text.split("\n")
+    del lines[rng.below(len(lines))]
+    return "delete-line", "\n".join(lines)
+
+
+def _double_line(rng: Rng, text: str) -> tuple[str, str]:
+    lines = text.split("\n")
+    i = rng.below(len(lines))
+    lines.insert(i, lines[i])
+    return "double-line", "\n".join(lines)
+
+
+def _swap_lines(rng: Rng, text: str) -> tuple[str, str]:
+    lines = text.split("\n")
+    i, j = rng.below(len(lines)), rng.below(len(lines))
+    lines[i], lines[j] = lines[j], lines[i]
+    return "swap-lines", "\n".join(lines)
+
+
+def _stray(rng: Rng, text: str) -> tuple[str, str]:
+    at = rng.below(len(text) + 1)
+    return "stray", text[:at] + _STRAY[rng.below(len(_STRAY))] + text[at:]
+
+
+def _homoglyph(rng: Rng, text: str) -> tuple[str, str] | None:
+    spots = [i for i, ch in enumerate(text) if ch in _HOMOGLYPHS]
+    if not spots:
+        return None
+    at = spots[rng.below(len(spots))]
+    return "homoglyph", text[:at] + _HOMOGLYPHS[text[at]] + text[at + 1 :]
+
+
+def _effect(rng: Rng, text: str) -> tuple[str, str] | None:
+    """An effect line (or a list item) replaced by a hostile effect text."""
+    lines = text.split("\n")
+    spots = [i for i, line in enumerate(lines) if "effect" in line or line.strip().startswith("- ")]
+    if not spots:
+        return None
+    i = spots[rng.below(len(spots))]
+    head = (
+        lines[i].split(":", 1)[0]
+        if "effect:" in lines[i]
+        else lines[i][: len(lines[i]) - len(lines[i].lstrip()) + 2]
+    )
+    sep = ": " if "effect:" in lines[i] else ""
+    lines[i] = head + sep + '"' + _EFFECTS[rng.below(len(_EFFECTS))] + '"'
+    return "effect", "\n".join(lines)
+
+
+def _bit_flip(rng: Rng, text: str) -> tuple[str, bytes]:
+    raw = bytearray(text.encode("utf-8"))
+    if raw:
+        at = rng.below(len(raw))
+        raw[at] ^= 1 << rng.below(8)
+    return "bit-flip", bytes(raw)
+
+
+def _swap_value(rng: Rng, text: str) -> tuple[str, str]:
+    """A scalar swapped for another of the same file."""
     words = re.findall(r"(?<=: )[\w\-]+", text)
     if len(words) >= 2:
         a, b = words[rng.below(len(words))], words[rng.below(len(words))]
         return "swap-value", text.replace(a, b, 1)
     return "none", text
+
+
+#: The mutations by the number drawn (a draw past the end swaps two values).
+_MUTATIONS: tuple[Mutation, ...] = (
+    _number,
+    _delete_line,
+    _double_line,
+    _swap_lines,
+    lambda rng, text: ("truncate", text[: rng.below(len(text) + 1)]),
+    _stray,
+    _homoglyph,
+    lambda rng, text: ("alias-bomb", text + alias_bomb(4 + rng.below(8))),
+    lambda rng, text: ("nesting", text + deep_nesting(50 + rng.below(5000))),
+    lambda rng, text: ("wrong-type", _retype(rng, text)),
+    _effect,
+    _bit_flip,
+)
 
 
 def _retype(rng: Rng, text: str) -> str:

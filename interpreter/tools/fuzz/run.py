@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
@@ -135,6 +136,7 @@ def run(
     with tempfile.TemporaryDirectory(prefix="lastlight-fuzz-") as tmp:
         work = Path(tmp)
         mutator = PackMutator(content, work) if packs else None
+        items = _Items(rules, players, seed, replay_every, mutator, base_replay, work)
         done = {"games": 0, "packs": 0, "replays": 0}
         targets = {
             kind: len(range(worker, total, workers))
@@ -151,27 +153,10 @@ def run(
             kind = min(open_kinds, key=lambda k: done[k] / targets[k])
             n = worker + done[kind] * workers  # the item's index among all workers' items
             rng = item_rng(seed, kind, n)
-            finding: Finding | None
             if stop_requested():
                 tally.stopped = True
                 break
-            try:
-                with _time_limit(HANG_SECONDS):
-                    if kind == "games":
-                        count = players[n % len(players)]
-                        check = replay_every > 0 and n % replay_every == 0
-                        finding = fuzz_game(rules, count, seed + n, replay_check=check)
-                        tally.games[count] += 1
-                        tally.replays_checked += check
-                    elif kind == "packs":
-                        assert mutator is not None
-                        finding = fuzz_pack(mutator, rng, seed + n)
-                        tally.packs += 1
-                    else:
-                        finding = fuzz_replay(rules, base_replay, rng, work)
-                        tally.replays += 1
-            except Hang as exc:
-                finding = Finding("hang", kind.rstrip("s"), f"#{n}: {exc}")
+            finding = items.fuzz(kind, n, rng, tally)
             done[kind] += 1
             if finding is not None:
                 tally.findings[finding.kind] += 1
@@ -181,6 +166,42 @@ def run(
                 progress(tally)
         tally.seconds = time.monotonic() - started
     return tally
+
+
+@dataclass
+class _Items:
+    """What playing, loading or replaying one item needs: the rules and player counts of the
+    games, the pack mutator, the replay to mutate and the scratch folder."""
+
+    rules: Rules
+    players: tuple[int, ...]
+    seed: int
+    replay_every: int
+    mutator: PackMutator | None
+    base_replay: dict[str, Any]
+    work: Path
+
+    def fuzz(self, kind: str, n: int, rng: Rng, tally: Tally) -> Finding | None:
+        """Play, load or replay item `n` of `kind` within the hang limit, counting it in
+        `tally`; returns what went wrong, if anything."""
+        try:
+            with _time_limit(HANG_SECONDS):
+                if kind == "games":
+                    count = self.players[n % len(self.players)]
+                    check = self.replay_every > 0 and n % self.replay_every == 0
+                    finding = fuzz_game(self.rules, count, self.seed + n, replay_check=check)
+                    tally.games[count] += 1
+                    tally.replays_checked += check
+                elif kind == "packs":
+                    assert self.mutator is not None
+                    finding = fuzz_pack(self.mutator, rng, self.seed + n)
+                    tally.packs += 1
+                else:
+                    finding = fuzz_replay(self.rules, self.base_replay, rng, self.work)
+                    tally.replays += 1
+        except Hang as exc:
+            finding = Finding("hang", kind.rstrip("s"), f"#{n}: {exc}")
+        return finding
 
 
 _KINDS = {"games": 1, "packs": 2, "replays": 3}

@@ -193,19 +193,31 @@ def build(
     """Re-play a loaded replay and collect every step's snapshot; raises ReplayError if the
     replay does not reproduce (checked in full first, so no half-built page)."""
     run_replay(rules, data, check_content=check_content, log=False)
-    game = Game.new(rules, data["players"], data["seed"], log=True)
     cards = CardTable(rules)
-    grounds = _Interned()  # ground + labels, one per rotation
-    pieces = _Interned()  # the pieces, one per distinct position
+    boards = _Boards()
+    steps = _steps(rules, data, view, cards, boards)
+    return {
+        "title": title,
+        "viewpoint": view.label,
+        "players": data["players"],
+        "seed": data["seed"],
+        "seats": list(data.get("seats") or []),
+        "light_to_win": rules.light_to_win,
+        "colors": _colors(data["players"]),
+        "cards": cards.used,
+        "grounds": [list(pair) for pair in boards.grounds.items],
+        "pieces": boards.pieces.items,
+        "steps": steps,
+        "legend": _legend(),
+    }
 
-    def board_of(g: Game, events: list[dict[str, Any]]) -> dict[str, int]:
-        picture = public_view(g)  # the board is public: the same for every viewpoint
-        picture["focus"] = sorted(
-            {str(e[k]) for e in events for k in ("sector", "frm", "to") if e.get(k)}
-        )
-        ground, middle, labels = board_layers(g.board, picture)
-        return {"ground": grounds.index((ground, labels)), "pieces": pieces.index(middle)}
 
+def _steps(
+    rules: Rules, data: dict[str, Any], view: Viewpoint, cards: CardTable, boards: _Boards
+) -> list[dict[str, Any]]:
+    """The game before any decision and after each one: what the viewpoint sees, the board,
+    the decision taken (in the viewpoint's words) and the events it caused."""
+    game = Game.new(rules, data["players"], data["seed"], log=True)
     steps = []
     seen = 0
     decision: dict[str, Any] | None = None
@@ -226,25 +238,33 @@ def build(
         steps.append(
             {
                 **observe(game, view, cards),
-                "board": board_of(game, new if i else []),
+                "board": boards.of(game, new if i else []),
                 "decision": decision,
                 "events": events,
             }
         )
-    return {
-        "title": title,
-        "viewpoint": view.label,
-        "players": data["players"],
-        "seed": data["seed"],
-        "seats": list(data.get("seats") or []),
-        "light_to_win": rules.light_to_win,
-        "colors": _colors(data["players"]),
-        "cards": cards.used,
-        "grounds": [list(pair) for pair in grounds.items],
-        "pieces": pieces.items,
-        "steps": steps,
-        "legend": _legend(),
-    }
+    return steps
+
+
+class _Boards:
+    """The board pictures of the steps, each distinct layer once: a ground (with its labels) per
+    rotation, a piece layer per distinct position."""
+
+    def __init__(self) -> None:
+        self.grounds = _Interned()
+        self.pieces = _Interned()
+
+    def of(self, game: Game, events: list[dict[str, Any]]) -> dict[str, int]:
+        """The step's ground and pieces (by index), the sectors of `events` outlined."""
+        picture = public_view(game)  # the board is public: the same for every viewpoint
+        picture["focus"] = sorted(
+            {str(e[k]) for e in events for k in ("sector", "frm", "to") if e.get(k)}
+        )
+        ground, middle, labels = board_layers(game.board, picture)
+        return {
+            "ground": self.grounds.index((ground, labels)),
+            "pieces": self.pieces.index(middle),
+        }
 
 
 class _Interned:

@@ -2,6 +2,9 @@
 
 Sectors are found by what they are (the center, an inner sector next to it, a planet on the
 outer ring…) through the board's queries, so the tests hold for any board drawn in content.
+Every helper that sets up a position writes the state inside `game.edit()` (caches dropped,
+every player's `ver` bumped); the open decision is asked again only where a helper says so
+(`start`, `set_first`, `reask`), so a test that edits mid-decision keeps that decision.
 """
 
 from __future__ import annotations
@@ -29,35 +32,29 @@ def start(
     """A game at its first card choice. By default nobody keeps a faction or achievement, so
     a test sees only the rules it sets up; pass an id to keep one."""
     game = Game.new(rules, players, seed)
-    st = game.state
-    for pl in st["players"]:
-        if faction is not None:
-            pl["offer_f"] = [faction] if faction else []
-            pl["faction"] = None if faction else ""
-        if achievement is not None:
-            pl["offer_a"] = [f"{achievement}#1"] if achievement else []
-            pl["ach"] = None if achievement else ""
-    st["pending"] = None
-    game._advance()
-    while st["stage"] in ("faction", "achievement"):
+    # the open keep decision was computed from the dealt offers: `reask` asks it again
+    with game.edit(reask=True) as st:
+        for pl in st["players"]:
+            if faction is not None:
+                pl["offer_f"] = [faction] if faction else []
+                pl["faction"] = None if faction else ""
+            if achievement is not None:
+                pl["offer_a"] = [f"{achievement}#1"] if achievement else []
+                pl["ach"] = None if achievement else ""
+    while game.state["stage"] in ("faction", "achievement"):
         game.apply(game.legal()[0])
     set_first(game, first)
     return game
 
 
-def refresh(game: Game) -> None:
-    """After editing the state by hand: drop caches and re-ask the open decision."""
-    game.edited()
-
-
 def set_first(game: Game, first: int) -> None:
-    st = game.state
-    st["first"] = first
-    if st["stage"] == "select":
-        for pl in st["players"]:
-            pl["chosen"] = None
-        st["pending"] = None
-        game._advance()
+    """The first player; during the card choice, the choice starts again from them."""
+    selecting = game.state["stage"] == "select"
+    with game.edit(reask=selecting) as st:
+        st["first"] = first
+        if selecting:
+            for pl in st["players"]:
+                pl["chosen"] = None
 
 
 def sectors(game: Game, kind: str) -> list[str]:
@@ -70,54 +67,58 @@ def planet_sector(game: Game, kind: str) -> str:
         if game.state["sectors"][s]["planet"]:
             return s
     s = sectors(game, kind)[0]
-    game.state["sectors"][s]["planet"] = next(iter(game.rules.planets))
+    with game.edit() as st:
+        st["sectors"][s]["planet"] = next(iter(game.rules.planets))
     return s
 
 
 def clear_board(game: Game) -> None:
     """Every ship and extractor back to supply; no tokens or asteroids."""
-    st = game.state
-    for u in st["units"].values():
-        u.update({"at": "supply", "s": None, "c": None, "d": 0, "g": None})
-    for pl in st["players"]:
-        pl["grave"] = []
-    for info in st["sectors"].values():
-        info.update({"token": None, "deep": None, "up": False, "ast": False})
-    refresh(game)
+    with game.edit() as st:
+        for u in st["units"].values():
+            u.update({"at": "supply", "s": None, "c": None, "d": 0, "g": None})
+        for pl in st["players"]:
+            pl["grave"] = []
+        for info in st["sectors"].values():
+            info.update({"token": None, "deep": None, "up": False, "ast": False})
 
 
 def ship(game: Game, owner: int, sector: str, size: str = "small") -> str:
     """Put one ship of the owner's from supply on a sector; returns its id."""
-    for uid, u in game.state["units"].items():
-        if u["o"] == owner and u["k"] == "s" and u["z"] == size and u["at"] == "supply":
-            u.update({"at": "board", "s": sector, "d": 0})
-            return uid
+    with game.edit() as st:
+        for uid, u in st["units"].items():
+            if u["o"] == owner and u["k"] == "s" and u["z"] == size and u["at"] == "supply":
+                u.update({"at": "board", "s": sector, "d": 0})
+                return uid
     raise AssertionError(f"no {size} ship of {owner} in supply")
 
 
 def extractor(game: Game, owner: int, sector: str | None = None, colony: int | None = None) -> str:
-    for uid, u in game.state["units"].items():
-        if u["o"] == owner and u["k"] == "x" and u["at"] == "supply":
-            if colony is not None:
-                u.update({"at": "colony", "c": colony, "s": None})
-            else:
-                u.update({"at": "planet", "s": sector, "c": None})
-            return uid
+    with game.edit() as st:
+        for uid, u in st["units"].items():
+            if u["o"] == owner and u["k"] == "x" and u["at"] == "supply":
+                if colony is not None:
+                    u.update({"at": "colony", "c": colony, "s": None})
+                else:
+                    u.update({"at": "planet", "s": sector, "c": None})
+                return uid
     raise AssertionError(f"no extractor of {owner} in supply")
 
 
 def give(game: Game, p: int, **amounts: int) -> None:
-    pl = game.state["players"][p]
-    for what, n in amounts.items():
-        if what == "light":
-            pl["light"] = n
-        else:
-            pl["res"][what] = n
+    """Set a player's resources and light: `give(game, 0, rare=2, light=1)`."""
+    with game.edit() as st:
+        pl = st["players"][p]
+        for what, n in amounts.items():
+            if what == "light":
+                pl["light"] = n
+            else:
+                pl["res"][what] = n
 
 
-def _take(game: Game, card: str) -> str:
-    """One physical copy of a technology from the deck, the discard or any hand."""
-    st = game.state
+def _take(st: dict[str, Any], card: str) -> str:
+    """One physical copy of a technology from the deck, the discard or any hand (call inside
+    `game.edit()`, with the state it yields)."""
     for pile in (st["deck"], st["discard"], *(pl["tech_hand"] for pl in st["players"])):
         for phys in pile:
             if base_id(phys) == card:
@@ -127,33 +128,30 @@ def _take(game: Game, card: str) -> str:
 
 
 def reask(game: Game) -> None:
-    """Re-compute the open card choice after the state was edited by hand."""
-    refresh(game)
-    if game.state["stage"] == "select":
-        game.state["pending"] = None
-        game._advance()
+    """After editing the state by hand: drop caches and, during the card choice, ask it
+    again (another open decision is kept)."""
+    game.edited(reask=game.state["stage"] == "select")
 
 
 def tech_in_play(game: Game, p: int, card: str, size: str | None = None) -> str:
     """Take a copy of a technology out of the deck and put it in play."""
-    st = game.state
-    phys = _take(game, card)
-    pl = st["players"][p]
-    ctype = game.rules.cards[card].type
-    if ctype == "civilization":
-        pl["civ"].append(phys)
-    elif ctype == "ship_ability":
-        pl["ability"][size or "small"] = phys
-    else:
-        pl["mods"][size or "small"].append(phys)
-    refresh(game)
+    with game.edit() as st:
+        phys = _take(st, card)
+        pl = st["players"][p]
+        ctype = game.rules.cards[card].type
+        if ctype == "civilization":
+            pl["civ"].append(phys)
+        elif ctype == "ship_ability":
+            pl["ability"][size or "small"] = phys
+        else:
+            pl["mods"][size or "small"].append(phys)
     return phys
 
 
 def tech_in_hand(game: Game, p: int, card: str) -> str:
-    st = game.state
-    phys = _take(game, card)
-    st["players"][p]["tech_hand"].append(phys)
+    with game.edit() as st:
+        phys = _take(st, card)
+        st["players"][p]["tech_hand"].append(phys)
     return phys
 
 
@@ -233,3 +231,25 @@ def ships_at(game: Game, sector: str, owner: int | None = None) -> list[str]:
 
 def events(game: Game, name: str, **match: Any) -> list[dict[str, Any]]:
     return [e for e in game.log if e["event"] == name and matches(e, match)]
+
+
+def dice(game: Game, faces: list[str]) -> None:
+    """Fix the faces the next dice show, in order (then dice roll from the game's generator)."""
+    with game.edit() as st:
+        st["dice"] = list(faces)
+
+
+def lumos_ally(game: Game, p: int | None) -> None:
+    """Two players: the Lumos fight beside player `p` (None: beside nobody)."""
+    with game.edit() as st:
+        st["lumos"]["ally"] = p
+
+
+def played_before(game: Game, p: int, *cards: str) -> None:
+    """Move action cards from the player's hand to their played pile (cards played in earlier
+    rounds; Refresh needs one, R-TWO-01)."""
+    with game.edit() as st:
+        pl = st["players"][p]
+        for card in cards:
+            pl["hand"].remove(card)
+            pl["played"].append(card)

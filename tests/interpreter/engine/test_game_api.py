@@ -81,3 +81,21 @@ def test_edit_sets_up_a_position_and_asks_again(rules: Rules) -> None:
     assert [pl["ver"] for pl in game.state["players"]] == [v + 1 for v in vers]
     assert len(before) > 1
     assert game.state["players"][p]["chosen"] == kept
+
+
+def test_an_edit_that_changes_no_card_keeps_every_ver(rules: Rules) -> None:
+    game = Game.new(rules, 2, 6, log=False)
+    bot = RandomBot(6)
+    while game.state["pending"]["kind"] != "move":
+        game.apply(ask(bot, game))
+    assert game.eng.cache, "the engine keeps options between decisions here"
+    vers = [pl["ver"] for pl in game.state["players"]]
+    pending = game.state["pending"]
+    with game.edit(cards_changed=False) as st:
+        st["dice"] = ["hit"]
+    assert [pl["ver"] for pl in game.state["players"]] == vers
+    assert game.state["dice"] == ["hit"] and game.state["pending"] is pending  # not re-asked
+    assert not game.eng.cache  # derived data is dropped all the same
+    with game.edit() as st:
+        st["dice"] = []
+    assert [pl["ver"] for pl in game.state["players"]] == [v + 1 for v in vers]

@@ -36,30 +36,31 @@ def _hide_differently(game: Game, seat: int) -> Game:
     technology hand, the deck order, the generator, face-down token identities, another
     player's kept achievement."""
     other = Game.from_json(game.rules, game.to_json())
-    st = other.state
-    o = (seat + 1) % st["n"]
-    hand, deck = st["players"][o]["tech_hand"], st["deck"]
-    assert hand and len(deck) > 2, "the position needs a hand and a deck to vary"
-    hand[0], deck[0] = deck[0], hand[0]
-    deck.reverse()
-    st["rng"] = [x ^ 0x9E3779B9 for x in st["rng"]] if isinstance(st["rng"], list) else 12345
-    face_down: dict[str, list[str]] = {}
-    piles = game.rules.token_piles_by_id
-    for sector, info in st["sectors"].items():
-        if info["token"] and not info["up"]:
-            face_down.setdefault(piles[info["token"]], []).append(sector)
-    swapped = False
-    for sectors in face_down.values():
-        if len(sectors) >= 2:
-            a, b = st["sectors"][sectors[0]], st["sectors"][sectors[1]]
-            if a["token"] != b["token"]:
-                a["token"], b["token"] = b["token"], a["token"]
-                swapped = True
-    assert swapped, "the position needs two different face-down tokens of one pile"
-    ach = st["players"][o]["ach"]
-    others = [a for a in game.rules.achievements if a != ach]
-    st["players"][o]["ach"] = others[0]
-    other.state_edited()
+    # `cards_changed=False`: no card in play changes, and a bumped `ver` (which observations
+    # carry) would make the two observations differ for a reason the test is not about
+    with other.edit(cards_changed=False) as st:
+        o = (seat + 1) % st["n"]
+        hand, deck = st["players"][o]["tech_hand"], st["deck"]
+        assert hand and len(deck) > 2, "the position needs a hand and a deck to vary"
+        hand[0], deck[0] = deck[0], hand[0]
+        deck.reverse()
+        st["rng"] = [x ^ 0x9E3779B9 for x in st["rng"]] if isinstance(st["rng"], list) else 12345
+        face_down: dict[str, list[str]] = {}
+        piles = game.rules.token_piles_by_id
+        for sector, info in st["sectors"].items():
+            if info["token"] and not info["up"]:
+                face_down.setdefault(piles[info["token"]], []).append(sector)
+        swapped = False
+        for sectors in face_down.values():
+            if len(sectors) >= 2:
+                a, b = st["sectors"][sectors[0]], st["sectors"][sectors[1]]
+                if a["token"] != b["token"]:
+                    a["token"], b["token"] = b["token"], a["token"]
+                    swapped = True
+        assert swapped, "the position needs two different face-down tokens of one pile"
+        ach = st["players"][o]["ach"]
+        others = [a for a in game.rules.achievements if a != ach]
+        st["players"][o]["ach"] = others[0]
     return other
 
 

@@ -13,7 +13,8 @@ def test_r_res_01_light_per_four_technologies_in_play(rules: Rules) -> None:
     game = t.start(rules, 2)
     for card in CIV:
         t.tech_in_play(game, 0, card)
-    game.state["players"][0]["exhausted"].append(game.state["players"][0]["civ"][0])
+    with game.edit() as st:
+        st["players"][0]["exhausted"].append(st["players"][0]["civ"][0])
     t.play(game, {0: "research", 1: "mine"})
     t.finish_round(game)
     assert game.state["players"][0]["light"] == 1  # 4 in play (one exhausted still counts)
@@ -33,14 +34,14 @@ def test_r_res_02_draw_three_keep_two_discard_one(rules: Rules) -> None:
 
 def test_r_res_03_empty_deck_reshuffles_the_discard(rules: Rules) -> None:
     game = t.start(rules, 2)
-    st = game.state
-    st["discard"].extend(st["deck"])
-    st["deck"] = []
+    with game.edit() as st:
+        st["discard"].extend(st["deck"])
+        st["deck"] = []
     t.play(game, {0: "research", 1: "mine"})
     game.apply(game.legal()[0])
     t.finish_round(game)
     assert t.events(game, "deck_reshuffled")
-    assert len(st["players"][0]["tech_hand"]) == 3
+    assert len(game.state["players"][0]["tech_hand"]) == 3
 
 
 def test_r_res_04_manufacture_pays_the_cost_to_the_supply(rules: Rules) -> None:
@@ -132,7 +133,8 @@ def test_r_min_01_extractors_yield_token_and_colony_resources(rules: Rules) -> N
     t.clear_board(game)
     sector = t.planet_sector(game, "outer")
     token = next(k for k, v in rules.tokens.items() if v.yields == ("uncommon",))
-    game.state["sectors"][sector].update({"token": token, "up": True})
+    with game.edit() as st:
+        st["sectors"][sector].update({"token": token, "up": True})
     t.extractor(game, 0, sector)
     t.extractor(game, 0, colony=rules.colony_spaces.index("rare"))
     t.give(game, 0, common=0)
@@ -146,7 +148,8 @@ def test_r_min_02_a_blockaded_planet_is_still_mined(rules: Rules) -> None:
     t.clear_board(game)
     sector = t.planet_sector(game, "outer")
     token = next(k for k, v in rules.tokens.items() if v.yields == ("common",))
-    game.state["sectors"][sector].update({"token": token, "up": True})
+    with game.edit() as st:
+        st["sectors"][sector].update({"token": token, "up": True})
     t.extractor(game, 0, sector)
     t.ship(game, 1, sector)
     t.give(game, 0, common=0)
@@ -176,8 +179,9 @@ def test_r_con_02_build_from_an_opponents_graveyard_paying_them(rules: Rules) ->
         for i, u in game.state["units"].items()
         if u["o"] == 0 and u["z"] == "small" and u["at"] == "supply"
     )
-    game.state["units"][uid].update({"at": "grave", "g": 1})
-    game.state["players"][1]["grave"].append(uid)
+    with game.edit() as st:
+        st["units"][uid].update({"at": "grave", "g": 1})
+        st["players"][1]["grave"].append(uid)
     cost = rules.ships["small"]["cost"]
     t.give(game, 0, **cost)
     t.give(game, 1, common=0, uncommon=0, rare=0)
@@ -194,7 +198,8 @@ def test_r_con_03_one_free_extractor_where_only_your_ships_are(rules: Rules) -> 
     t.clear_board(game)
     mine = t.planet_sector(game, "outer")
     contested = next(s for s in t.sectors(game, "inner") + t.sectors(game, "distant") if s != mine)
-    game.state["sectors"][contested]["planet"] = next(iter(rules.planets))
+    with game.edit() as st:
+        st["sectors"][contested]["planet"] = next(iter(rules.planets))
     t.ship(game, 0, mine)
     t.ship(game, 0, contested)
     t.ship(game, 1, contested)
@@ -215,12 +220,11 @@ def test_r_con_03_one_free_extractor_where_only_your_ships_are(rules: Rules) -> 
 
 def test_r_con_04_no_extractor_in_supply_none_built(rules: Rules) -> None:
     game = t.start(rules, 2)
-    for u in game.state["units"].values():
-        if u["o"] == 0 and u["k"] == "x" and u["at"] == "supply":
-            u.update({"at": "grave", "g": 1})
-            game.state["players"][1]["grave"].append(
-                next(i for i, v in game.state["units"].items() if v is u)
-            )
+    with game.edit() as st:
+        for uid, u in st["units"].items():
+            if u["o"] == 0 and u["k"] == "x" and u["at"] == "supply":
+                u.update({"at": "grave", "g": 1})
+                st["players"][1]["grave"].append(uid)
     t.play(game, {0: "construct", 1: "mine"})
     t.run_until(game, lambda g: g.to_move != 0 or g.legal()[0]["kind"] not in ("build",))
     assert not t.can(game, kind="extractor")
@@ -265,12 +269,13 @@ def test_r_ref_01_02_03_ready_repair_pick_up(rules: Rules) -> None:
     """R-REF-01 ready, R-REF-02 repair, R-REF-03 pick up (Refresh stays)."""
     game = t.start(rules, 2)
     phys = t.tech_in_play(game, 0, "photon-harvester")
-    game.state["players"][0]["exhausted"] = [phys]
     uid = t.ship(game, 0, game.state["homes"][0], "large")
-    game.state["units"][uid]["d"] = 2
-    game.state["players"][0]["played"] = ["mine", "trade"]
-    game.state["players"][0]["hand"] = ["research", "construct", "refresh", "command"]
-    t.reask(game)
+    with game.edit(reask=True) as st:  # the card choice asked again from the new hand
+        pl = st["players"][0]
+        pl["exhausted"] = [phys]
+        st["units"][uid]["d"] = 2
+        pl["played"] = ["mine", "trade"]
+        pl["hand"] = ["research", "construct", "refresh", "command"]
     t.play(game, {0: "refresh", 1: "mine"})
     t.finish_round(game)
     pl = game.state["players"][0]
@@ -285,8 +290,7 @@ def test_r_ref_04_claim_two_inner_one_outer_none_distant(rules: Rules) -> None:
     t.clear_board(game)
     for kind in ("inner", "outer", "distant"):
         t.extractor(game, 0, t.planet_sector(game, kind))
-    game.state["players"][0]["played"] = ["mine"]  # R-TWO-01: Refresh needs a played card
-    game.state["players"][0]["hand"].remove("mine")
+    t.played_before(game, 0, "mine")  # R-TWO-01: Refresh needs a played card
     t.reask(game)
     t.play(game, {0: "refresh", 1: "mine"})
     t.finish_round(game)
@@ -302,8 +306,7 @@ def test_r_ref_05_a_blockade_stops_the_claim(rules: Rules) -> None:
     t.extractor(game, 0, outer)
     t.ship(game, 0, outer)  # own ships never blockade
     t.ship(game, 1, inner)  # an enemy ship does
-    game.state["players"][0]["played"] = ["mine"]
-    game.state["players"][0]["hand"].remove("mine")
+    t.played_before(game, 0, "mine")
     t.reask(game)
     t.play(game, {0: "refresh", 1: "mine"})
     t.finish_round(game)
@@ -319,11 +322,11 @@ def test_r_ref_06_no_effect_returns_a_played_refresh(rules: Rules) -> None:
         for k, v in rules.tokens.items()
         if v.pile != "deep_space" and "pick up" in rules.texts[base_id(k)][0]
     )
-    game.state["sectors"][sector].update({"token": token, "up": False})
     t.ship(game, 0, sector)
-    game.state["players"][0]["played"] = ["refresh"]
-    game.state["players"][0]["hand"] = [a.id for a in rules.actions if a.id != "refresh"]
-    t.reask(game)
+    with game.edit(reask=True) as st:  # the card choice asked again from the new hand
+        st["sectors"][sector].update({"token": token, "up": False})
+        st["players"][0]["played"] = ["refresh"]
+        st["players"][0]["hand"] = [a.id for a in rules.actions if a.id != "refresh"]
     t.play(game, {0: "command", 1: "mine"})
     t.run_until(game, lambda g: t.can(g, kind="may", do=True))
     t.choose(game, kind="may", do=True)  # the only card it may return is Command itself

@@ -64,8 +64,8 @@ def test_r_cmd_03_no_entering_an_asteroid(rules: Rules) -> None:
     game = _command_table(rules)
     center = game.state["center"]
     rock = _neighbour(game, center)
-    game.state["sectors"][rock]["ast"] = True
-    t.refresh(game)
+    with game.edit() as st:
+        st["sectors"][rock]["ast"] = True
     t.ship(game, 0, center)
     t.play(game, {0: "command", 1: "mine"})
     assert not t.can(game, kind="move", to=rock)
@@ -97,8 +97,9 @@ def test_r_cmd_05_06_reveal_in_chosen_order_deep_space_leaves(rules: Rules) -> N
         for k, v in rules.tokens.items()
         if v.pile == "deep_space" and rules.texts[base_id(k)][0] == "Gain 1 light."
     )
-    game.state["sectors"][planet].update({"token": plain, "up": False})
-    game.state["sectors"][deep].update({"deep": deep_token})
+    with game.edit() as st:
+        st["sectors"][planet].update({"token": plain, "up": False})
+        st["sectors"][deep].update({"deep": deep_token})
     t.ship(game, 0, planet)
     t.ship(game, 0, deep)
     t.give(game, 0, common=0)
@@ -138,7 +139,7 @@ def test_r_cmd_08_without_bombardment_only_ships_are_targets(rules: Rules) -> No
     t.extractor(game2, 1, planet)
     t.ship(game2, 0, planet, "small")
     t.tech_in_play(game2, 0, "siege-payload", "small")
-    game2.state["dice"] = ["hit"]
+    t.dice(game2, ["hit"])
     t.play(game2, {0: "command", 1: "mine"})
     t.choose(game2, kind="done")
     t.finish_round(game2, t.eager)
@@ -170,7 +171,7 @@ def test_r_cmd_10_dice_per_size_rolled_per_type(rules: Rules) -> None:
     t.ship(game, 0, center, "large")
     t.ship(game, 1, center, "large")
     t.ship(game, 1, center, "medium")
-    game.state["dice"] = ["miss"] * 6
+    t.dice(game, ["miss"] * 6)
     t.play(game, {0: "command", 1: "mine"})
     t.choose(game, kind="done")
     t.finish_round(game, t.eager)
@@ -185,7 +186,7 @@ def test_r_cmd_11_attack_is_optional_per_type_damage_is_mandatory(rules: Rules) 
     t.ship(game, 0, center, "medium")
     enemy_a = t.ship(game, 1, center, "large")
     enemy_b = t.ship(game, 1, center, "medium")
-    game.state["dice"] = ["hit", "hit"]
+    t.dice(game, ["hit", "hit"])
     t.play(game, {0: "command", 1: "mine"})
     _until_attack_choice(game)
     t.choose(game, kind="attack", size="small", attack=False)
@@ -203,7 +204,7 @@ def test_r_cmd_12_13_simultaneous_damage_graveyard_of_the_assigner(rules: Rules)
     center = game.state["center"]
     mine = t.ship(game, 0, center, "small")
     theirs = t.ship(game, 1, center, "small")
-    game.state["dice"] = ["hit", "hit"]
+    t.dice(game, ["hit", "hit"])
     t.play(game, {0: "command", 1: "command"})
     t.finish_round(game, t.eager)
     assert len(t.events(game, "roll")) == 2  # both roll, though both die
@@ -219,7 +220,7 @@ def test_r_cmd_14_extractors_only_when_no_enemy_ship_remains(rules: Rules) -> No
     t.ship(game, 0, planet, "large")
     t.ship(game, 1, planet, "small")
     assert rules.ships["large"]["bombardment"]
-    game.state["dice"] = ["hit", "hit", "miss"]
+    t.dice(game, ["hit", "hit", "miss"])
     t.play(game, {0: "command", 1: "mine"})
     _until_attack_choice(game)
     t.choose(game, kind="attack", size="large", attack=True)  # both damages are forced
@@ -237,7 +238,7 @@ def test_r_cmd_15_range_two_reaches_adjacent_sectors(rules: Rules) -> None:
     t.ship(game, 0, center, "large")
     t.ship(game, 1, inner, "small")
     assert rules.ships["large"]["range"] == 2 and rules.ships["small"]["range"] == 1
-    game.state["dice"] = ["miss"] * 3
+    t.dice(game, ["miss"] * 3)
     t.play(game, {0: "command", 1: "mine"})
     t.choose(game, kind="done")
     t.finish_round(game, t.eager)
@@ -259,7 +260,7 @@ def test_r_cmd_16_activate_fires_the_ability_and_reroll_chains(rules: Rules) -> 
     t.ship(game, 1, center, "large")
     t.tech_in_play(game, 0, "salvage-drones", "small")
     t.give(game, 0, common=0)
-    game.state["dice"] = ["hit-reroll", "hit-reroll", "hit-activate", "activate"]
+    t.dice(game, ["hit-reroll", "hit-reroll", "hit-activate", "activate"])
     t.play(game, {0: "command", 1: "mine"})
     t.choose(game, kind="done")
     t.finish_round(game, t.eager)
@@ -276,7 +277,7 @@ def test_r_cmd_17_each_ship_fights_once_per_turn(rules: Rules) -> None:
     t.ship(game, 0, center, "large")
     t.ship(game, 1, center, "small")
     t.ship(game, 1, inner, "small")
-    game.state["dice"] = ["miss"] * 10
+    t.dice(game, ["miss"] * 10)
     t.play(game, {0: "command", 1: "mine"})
     t.choose(game, kind="done")
     t.finish_round(game, t.eager)

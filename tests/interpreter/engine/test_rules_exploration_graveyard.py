@@ -24,7 +24,8 @@ def _reveal(rules: Rules, form: str, *, setup=None) -> tuple[Game, str]:  # type
     game = t.start(rules, 2)
     t.clear_board(game)
     sector = t.planet_sector(game, "outer")
-    game.state["sectors"][sector].update({"token": _token_with(rules, form), "up": False})
+    with game.edit() as st:
+        st["sectors"][sector].update({"token": _token_with(rules, form), "up": False})
     t.ship(game, 0, sector)
     if setup:
         setup(game, sector)
@@ -43,8 +44,7 @@ def _yes(game: Game) -> None:
 
 def test_r_exp_01_pick_up_a_played_action(rules: Rules) -> None:
     def setup(game: Game, sector: str) -> None:
-        game.state["players"][0]["played"] = ["mine"]
-        game.state["players"][0]["hand"].remove("mine")
+        t.played_before(game, 0, "mine")
 
     game, _ = _reveal(rules, "pick_up_one", setup=setup)
     _yes(game)
@@ -118,7 +118,8 @@ def test_r_exp_08_gain_a_light(rules: Rules) -> None:
         for k, v in rules.tokens.items()
         if v.pile != "deep_space" and rules.texts[base_id(k)][0] == "Gain 1 light."
     )
-    game.state["sectors"][sector].update({"token": token})
+    with game.edit() as st:
+        st["sectors"][sector].update({"token": token})
     t.ship(game, 0, sector)
     t.play(game, {0: "command", 1: "mine"})
     t.finish_round(game)
@@ -127,7 +128,8 @@ def test_r_exp_08_gain_a_light(rules: Rules) -> None:
 
 def test_r_exp_09_manufacture_free(rules: Rules) -> None:
     def setup(game: Game, sector: str) -> None:
-        game.state["players"][0]["tech_hand"] = []
+        with game.edit() as st:
+            st["players"][0]["tech_hand"] = []
         t.tech_in_hand(game, 0, "war-trophies")
         t.give(game, 0, common=0, uncommon=0, rare=0)
 
@@ -143,7 +145,7 @@ def _fight_to_graveyard(game: Game, killer: int, victims: int) -> None:
     t.ship(game, killer, center, "large")
     for _ in range(victims):
         t.ship(game, 1 - killer, center, "small")
-    game.state["dice"] = ["hit"] * 6
+    t.dice(game, ["hit"] * 6)
 
 
 def test_r_grv_01_02_four_units_give_light_and_go_home(rules: Rules) -> None:
@@ -154,17 +156,17 @@ def test_r_grv_01_02_four_units_give_light_and_go_home(rules: Rules) -> None:
     for _ in range(2):
         t.ship(game, 0, center, "large")
     victims = [t.ship(game, 1, center, "small") for _ in range(3)]
-    game.state["dice"] = ["hit"] * 6
+    t.dice(game, ["hit"] * 6)
     t.play(game, {0: "command", 1: "mine", 2: "mine"})
     t.choose(game, kind="done")
     t.finish_round(game, t.eager)
     assert sorted(game.state["players"][0]["grave"]) == sorted(victims)
     assert game.state["players"][0]["light"] == 0
     extra = t.ship(game, 1, center, "medium")
-    game.state["players"][0]["played"].remove("command")
-    game.state["players"][0]["hand"].append("command")
-    t.reask(game)
-    game.state["dice"] = ["hit"] * 6
+    with game.edit(reask=True) as st:  # Command back in hand; the card choice asked again
+        st["players"][0]["played"].remove("command")
+        st["players"][0]["hand"].append("command")
+    t.dice(game, ["hit"] * 6)
     t.play(game, {0: "command", 1: "trade", 2: "trade"})
     t.run_until(game, lambda g: g.to_move == 0 and g.legal()[0]["kind"] == "move")
     t.choose(game, kind="done")
@@ -178,13 +180,13 @@ def test_r_two_12_two_player_graveyard_pays_two(rules: Rules) -> None:
     """R-TWO-12 (and R-GRV-02): two light per four units in a two-player game."""
     game = t.start(rules, 2)
     t.clear_board(game)
-    game.state["lumos"]["ally"] = None
+    t.lumos_ally(game, None)
     center = game.state["center"]
     for _ in range(2):
         t.ship(game, 0, center, "large")
     for size in ("small", "small", "small", "medium"):
         t.ship(game, 1, center, size)
-    game.state["dice"] = ["hit"] * 6
+    t.dice(game, ["hit"] * 6)
     t.play(game, {0: "command", 1: "mine"})
     t.choose(game, kind="done")
     t.finish_round(game, t.eager)

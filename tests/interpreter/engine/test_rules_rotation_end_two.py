@@ -11,11 +11,11 @@ from . import table as t
 
 def _all_refresh(game: Game, others: str = "mine") -> None:
     """Everyone plays Refresh this round (a played card first, for R-TWO-01)."""
-    for pl in game.state["players"]:
-        if not pl["played"]:
-            pl["played"] = [others]
-            pl["hand"].remove(others)
-    t.reask(game)
+    with game.edit(reask=True) as st:  # the card choice asked again from the new hands
+        for pl in st["players"]:
+            if not pl["played"]:
+                pl["played"] = [others]
+                pl["hand"].remove(others)
     t.play(game, dict.fromkeys(range(game.state["n"]), "refresh"))
 
 
@@ -61,8 +61,7 @@ def test_r_end_01_the_game_ends_at_the_end_of_a_round_with_20_light(rules: Rules
     t.give(game, 1, light=19)
     t.clear_board(game)
     t.extractor(game, 1, t.planet_sector(game, "outer"))
-    game.state["players"][1]["played"] = ["mine"]
-    game.state["players"][1]["hand"].remove("mine")
+    t.played_before(game, 1, "mine")
     t.reask(game)
     t.play(game, {0: "trade", 1: "refresh", 2: "command"})
     assert not game.over  # mid-round, at 20 light, play goes on
@@ -112,9 +111,10 @@ def test_r_two_03_two_smallest_reinforce_at_rotation(rules: Rules) -> None:
     t.finish_round(game)
     sizes = sorted(game.state["units"][u]["z"] for u in t.ships_at(game, center, q.LUMOS))
     assert sizes == ["small"] * 4
-    for u in game.state["units"].values():
-        if u["o"] == q.LUMOS and u["at"] == "supply" and u["z"] == "small":
-            u["at"] = "box"
+    with game.edit() as st:
+        for u in st["units"].values():
+            if u["o"] == q.LUMOS and u["at"] == "supply" and u["z"] == "small":
+                u["at"] = "box"
     _all_refresh(game, others="trade")
     t.finish_round(game)
     sizes = sorted(game.state["units"][u]["z"] for u in t.ships_at(game, center, q.LUMOS))
@@ -127,11 +127,11 @@ def test_r_two_04_10_lumos_casualties_and_kills(rules: Rules) -> None:
     game = t.start(rules, 2)
     t.clear_board(game)
     center = game.state["center"]
-    game.state["lumos"]["ally"] = 0
+    t.lumos_ally(game, 0)
     t.give(game, 1, light=1)  # P0 has the least light: the Lumos stay P0's allies
     t.ship(game, q.LUMOS, center, "small")
     victim = t.ship(game, 1, center, "small")
-    game.state["dice"] = ["hit"]
+    t.dice(game, ["hit"])
     t.play(game, {0: "command", 1: "mine"})
     t.run_until(game, lambda g: t.can(g, kind="attack", lumos=True))
     t.choose(game, kind="attack", lumos=True, attack=True)
@@ -140,12 +140,12 @@ def test_r_two_04_10_lumos_casualties_and_kills(rules: Rules) -> None:
     game2 = t.start(rules, 2)
     t.clear_board(game2)
     lumos_ship = t.ship(game2, q.LUMOS, center, "small")
-    game2.state["lumos"]["ally"] = None
+    t.lumos_ally(game2, None)
     for _ in range(2):
         t.ship(game2, 0, center, "large")
     for _ in range(3):
         t.ship(game2, 1, center, "small")
-    game2.state["dice"] = ["hit"] * 6
+    t.dice(game2, ["hit"] * 6)
     t.play(game2, {0: "command", 1: "mine"})
     t.choose(game2, kind="done")
     t.finish_round(game2, t.eager)
@@ -174,9 +174,9 @@ def test_r_two_06_lumos_blockade_all_but_their_ally(rules: Rules) -> None:
     t.extractor(game, 0, planet)
     t.extractor(game, 1, t.planet_sector(game, "inner"))
     t.ship(game, q.LUMOS, planet, "small")
-    game.state["lumos"]["ally"] = 1
+    t.lumos_ally(game, 1)
     assert q.blockaded(game.eng, planet, 0)
-    game.state["lumos"]["ally"] = 0
+    t.lumos_ally(game, 0)
     assert not q.blockaded(game.eng, planet, 0)
 
 
@@ -190,9 +190,9 @@ def test_r_two_07_09_the_ally_commands_the_lumos_at_base_stats(rules: Rules) -> 
     t.ship(game, 0, center, "small")
     t.ship(game, 1, center, "small")
     t.tech_in_play(game, 0, "twin-batteries", "small")  # +1 attack for P0's small ships
-    game.state["lumos"]["ally"] = 0
+    t.lumos_ally(game, 0)
     t.give(game, 1, light=1)
-    game.state["dice"] = ["miss"] * 5
+    t.dice(game, ["miss"] * 5)
     t.play(game, {0: "command", 1: "mine"})
     assert t.can(game, kind="move", lumos=True)
     t.run_until(game, lambda g: g.legal()[0]["kind"] == "attack")
@@ -206,9 +206,10 @@ def test_r_two_08_lumos_ships_reveal_nothing(rules: Rules) -> None:
     t.clear_board(game)
     sector = t.planet_sector(game, "outer")
     token = next(k for k, v in rules.tokens.items() if v.pile == "common")
-    game.state["sectors"][sector].update({"token": token, "up": False})
+    with game.edit() as st:
+        st["sectors"][sector].update({"token": token, "up": False})
     t.ship(game, q.LUMOS, sector, "small")
-    game.state["lumos"]["ally"] = 0
+    t.lumos_ally(game, 0)
     t.give(game, 1, light=1)
     t.play(game, {0: "command", 1: "mine"})
     t.finish_round(game)

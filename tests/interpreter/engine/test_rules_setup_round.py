@@ -109,15 +109,14 @@ def test_r_rnd_02_played_cards_stay_until_refresh(rules: Rules) -> None:
 
 def test_r_rnd_03_a_player_with_no_card_picks_up_all_but_refresh(rules: Rules) -> None:
     game = t.start(rules, 2, first=0)
-    pl = game.state["players"][0]
-    pl["played"] = list(pl["hand"])
-    pl["hand"] = []
-    game.state["pending"] = None
-    game._advance()
+    with game.edit(reask=True) as st:  # P0's card choice asked again, with an empty hand
+        pl = st["players"][0]
+        pl["played"] = list(pl["hand"])
+        pl["hand"] = []
     assert game.to_move == 0
     offered = sorted(d["card"] for d in game.legal())
     assert offered == sorted(a.id for a in rules.actions if not a.stays_on_table)
-    assert pl["played"] == ["refresh"]
+    assert game.state["players"][0]["played"] == ["refresh"]
 
 
 def test_r_rnd_04_resolution_by_card_number_then_turn_order(rules: Rules) -> None:

@@ -44,7 +44,7 @@ def test_r_cmd_07_attack_stays_joint_after_every_move(rules: Rules) -> None:
     t.ship(game, 0, center)
     t.ship(game, 1, center)
     t.tech_in_play(game, 0, "mobile-command")
-    game.state["dice"] = ["miss", "miss"]
+    t.dice(game, ["miss", "miss"])
     t.play(game, {0: "command", 1: "command"})
     t.finish_round(game, t.eager)
     kinds = [(e["event"], e.get("player")) for e in game.log if e["round"] == 1]
@@ -73,7 +73,7 @@ def test_r_cmd_19_a_player_picks_the_order_of_ship_types(rules: Rules) -> None:
     for size in ("small", "medium", "large"):
         t.ship(game, 0, center, size)
     t.ship(game, 1, center, "large")
-    game.state["dice"] = ["miss"] * 6
+    t.dice(game, ["miss"] * 6)
     t.play(game, {0: "command", 1: "mine"})
     t.choose(game, kind="done")
     offered = {d["size"] for d in game.legal() if d["kind"] == "attack" and d["attack"]}
@@ -95,7 +95,7 @@ def test_r_cmd_15_17_a_range_two_ship_is_not_committed_to_the_first_fight(
     t.ship(game, 0, center, "large")
     t.ship(game, 1, a, "small")
     t.ship(game, 1, b, "small")
-    game.state["dice"] = ["miss"] * 3
+    t.dice(game, ["miss"] * 3)
     t.play(game, {0: "command", 1: "mine"})
     t.choose(game, kind="done")
     t.choose(game, kind="sector", sector=a)
@@ -127,10 +127,9 @@ def test_r_two_11_no_alliance_change_at_rotation(rules: Rules) -> None:
     game = t.start(rules, 2)
     t.clear_board(game)
     t.ship(game, 0, game.state["center"])
-    for pl in game.state["players"]:
-        pl["hand"].remove("mine")
-        pl["played"].append("mine")
-    game.state["lumos"]["ally"] = None
+    for p in range(2):
+        t.played_before(game, p, "mine")
+    t.lumos_ally(game, None)
     t.reask(game)
     t.play(game, {0: "refresh", 1: "refresh"})
     t.finish_round(game)

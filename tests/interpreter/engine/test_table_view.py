@@ -67,8 +67,9 @@ def test_the_view_shows_my_cards_with_text_cost_and_exhausted_marks(rules: Rules
     )
     # an exhausted card in play is marked
     card = next(c for c in rules.tech_deck if rules.cards[c.split("#")[0]].type == "civilization")
-    me["civ"].append(card)
-    me["exhausted"].append(card)
+    with game.edit() as st:
+        st["players"][0]["civ"].append(card)
+        st["players"][0]["exhausted"].append(card)
     marked = [t for label, t in table_view(game, 0).mine if label == "in play"]
     assert marked == [next(t for t in marked if "[exhausted]" in t)]
 
@@ -78,7 +79,8 @@ def test_near_sectors_list_the_neighbours_of_the_current_rotation(rules: Rules) 
     board = game.eng.board
     home = game.state["homes"][0]
     for rot in (0, 1, 2):
-        game.state["rot"] = rot
+        with game.edit() as st:
+            st["rot"] = rot
         rows = {row.name.split()[0]: row for row in table_view(game, 0).near}
         assert home in rows, "your home is always shown"
         for sector, row in rows.items():

@@ -154,3 +154,25 @@ def test_a_tied_trade_gift_favours_no_seat(rules: Rules) -> None:
             game.apply(d)
     assert len(picks) >= 10, "too few tied gifts to tell"
     assert not all(picks) and any(picks)
+
+
+def test_the_lumos_do_not_deter_the_planner_from_the_center(rules: Rules) -> None:
+    """R-TWO-02: at 2 players the Lumos start in the center. Their dice no longer mark the
+    center down for the planner (it won more contesting it), and a center ship is counted for
+    CENTER_STAY_2P rotations; a player's ships there still mark it down."""
+    from lastlight.interpreter.engine import queries as q
+    from lastlight.interpreter.engine.bots import plan_tuning as T
+
+    game = Game.new(rules, 2, 1, log=False)
+    bot = make_bot("planner", 0, rules)
+    seat = Seat(bot.view(game.observation(0)), 0)
+    center = seat.st["center"]
+    assert q.LUMOS in seat.owners_in(center)
+    assert seat.center_value() == pytest.approx(
+        q.param(seat.eng, 0, "center_light") * min(T.CENTER_STAY_2P, seat.cycles_left)
+    )
+    assert seat.desire(center, "small") >= seat.center_value()
+    rival = next(u for u in seat.st["units"].values() if u["o"] == 1 and u["k"] == "s")
+    seat.ships_at.setdefault(center, []).append({**rival, "s": center, "at": "board"})
+    seat._desire.clear()
+    assert seat.desire(center, "small") < seat.center_value()
