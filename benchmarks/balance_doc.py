@@ -42,22 +42,45 @@ TECH_MIN_HELD = 30
 #: Each reason was found in the rows (when the design is manufactured, by whom, what it pays);
 #: a reason is printed only for a design beyond TECH_GAP in the sweep being documented.
 TECH_REASONS: dict[str, str] = {
+    "fortress-worlds": (
+        "bought late (after about 75% of a holder's technologies) by wide, rich empires: the"
+        " planner values it per planet held; at 2 players holders took 10.8 claim light against"
+        " 9.0 (at 3 players 10.4 against 7.2) and had 8.0 technologies in play against 6.4. It"
+        " protects the empires that are"
+        " already ahead (already the dearest civilization card, an uncommon and two rares)."
+    ),
+    "light-sail-cities": (
+        "pays one light more per outer planet at every Refresh, so the planner buys it when it"
+        " holds outer planets: at 2 players holders took 11.5 claim light against 8.6. Already"
+        " two uncommons and a rare (it won +13 points as an uncommon and a rare)."
+    ),
+    "trade-consortium": (
+        "a late buy (after about 75% of a holder's technologies) by seats with uncommons to"
+        " spare: its extra trade option pays little (0.07 trade light a game at 2 players) and"
+        " its holders took less claim light than the rest (8.6 against 9.1)."
+    ),
+    "field-foundries": (
+        "a late buy (after about 76% of a holder's technologies) by seats short of planets: its"
+        " holders took 7.8 claim light against 9.1 at 2 players; held by few (about 50 of 4,000"
+        " seats), its interval is about ± 12 points wide."
+    ),
+    "kinetic-rams": (
+        "held by few (under 40 of 4,000 seats at 2 players): the interval of its holders' share"
+        " (about 46-76%) reaches the others' 50%; no pattern in when or by whom it is bought."
+    ),
     "stellar-observatory": (
-        "the centre card (one light more per centre ship at rotation). The planner buys it late"
-        " (after about 70% of its technologies) and values it by its ships in the centre, so it"
-        " is held by seats that already hold the centre, and those win anyway: in the 4-player"
-        " sweep seats without it that took 3 or more centre light won 46%, those that took none"
-        " 13%. It also pays: holders took 5.4 centre light against 1.4. It stays, because it is"
-        " what makes the 2-player centre yield over 8% of all light."
+        "pays a light after Research with an inner planet, so its holders are the seats that"
+        " hold the inner ring, who claim two light per planet."
     ),
     "beacon-array": (
         "pays only with two or more ships in the centre, so only seats that hold the centre buy"
-        " it (a selection effect: it pays them about one light a game)."
+        " it, and those win anyway: at 3 players seats that took 3 or more centre light won 61%,"
+        " those that took none 14%. It pays its holders under one light a game (0.8)."
     ),
-    "fortress-worlds": (
-        "bought late (after about 70% of a holder's technologies) by wide empires: the planner"
-        " values it per planet held, and holders took 9.5 claim light against 6.4 at 4 players;"
-        " it protects exactly the empires that are ahead."
+    "adaptive-crews": (
+        "a late buy (after about 73% of a holder's technologies) by rich seats (7.9"
+        " technologies in play against 6.6 at 3 players); held by about 100 of 6,000 seats, its"
+        " holders' interval is 40-60%."
     ),
     "prototype-vault": (
         "held by technology engines: holders ended with 10.3 technologies in play against 6.6"
