@@ -45,7 +45,8 @@ TECH_REASONS: dict[str, str] = {
     "fortress-worlds": (
         "bought late (after about 75% of a holder's technologies) by wide, rich empires: the"
         " planner values it per planet held; at 2 players holders took 10.8 claim light against"
-        " 9.0 (at 3 players 10.4 against 7.2) and had 8.0 technologies in play against 6.4. It"
+        " 9.0 (10.4 against 7.2 at 3 players, 9.9 against 6.4 at 4) and had 8.0 technologies"
+        " in play against 6.4. It"
         " protects the empires that are"
         " already ahead (already the dearest civilization card, an uncommon and two rares)."
     ),
@@ -68,6 +69,12 @@ TECH_REASONS: dict[str, str] = {
         "held by few (under 40 of 4,000 seats at 2 players): the interval of its holders' share"
         " (about 46-76%) reaches the others' 50%; no pattern in when or by whom it is bought."
     ),
+    "crystal-lattice": (
+        "an economy engine bought early (after about 56% of a holder's technologies): an"
+        " uncommon at every Refresh buys technologies, and its holders end with 8.5 in play"
+        " against 6.4 at 4 players; against seats with as many technologies the gap is about 7"
+        " points."
+    ),
     "stellar-observatory": (
         "pays a light after Research with an inner planet, so its holders are the seats that"
         " hold the inner ring, who claim two light per planet."
@@ -83,8 +90,9 @@ TECH_REASONS: dict[str, str] = {
         " holders' interval is 40-60%."
     ),
     "prototype-vault": (
-        "held by technology engines: holders ended with 10.3 technologies in play against 6.6"
-        " at 4 players; against seats with as many technologies the gap is about 2 points."
+        "held by technology engines: holders ended with 10.3 technologies in play against"
+        " 6.5-6.6 at 3 and 4 players; against seats with as many technologies the gap is 2-5"
+        " points."
     ),
     "war-college": (
         "a late buy (after about 78% of a holder's technologies) by rich seats, 9 technologies"
