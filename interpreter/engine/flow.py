@@ -288,7 +288,16 @@ def resolve_queue(eng: Engine, choice: Any = None) -> None:
         queue = st["queue"]
         tag = queue[0][0] if queue else None
         if tag == "before" or tag == "after":  # most entries: an ability window
-            done = _window(eng, queue[0], choice)
+            entry = queue[0]
+            if choice is None and not st.get("entry"):
+                t = q.tables(eng, entry[2])
+                if not t.activated and _WINDOW_EVENTS[tag] not in t.triggers:
+                    # nothing of p's to fire or use (most windows): `_window`'s pass, inline
+                    st["trig"] = 0
+                    queue.pop(0)
+                    st["entry"] = 0
+                    continue
+            done = _window(eng, entry, choice)
         else:
             done = _resolve_entry(eng, choice)
         if not done:
