@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
 Frame = dict[str, Any]
+#: The `done` option of every "do X, or done" decision (one object: a decision is never
+#: changed by its receiver)
+_DONE: dict[str, Any] = {"kind": "done"}
 
 
 def supply_unit(eng: Engine, p: int, kind: str, size: str | None = None) -> str | None:
@@ -91,7 +94,7 @@ def _build_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
     options = _ship_options(eng, p)
     if not options:
         return True
-    return eng.ask(p, "build", [*options, {"kind": "done"}], "Build a ship, or done")
+    return eng.ask(p, "build", [*options, _DONE], "Build a ship, or done")
 
 
 def _can_build_free(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
@@ -171,7 +174,7 @@ def _build_extractors(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choi
     options = extractor_sites(eng, p)
     if not options:
         return True
-    return eng.ask(p, "extractor", [*options, {"kind": "done"}], "Build an extractor, or done")
+    return eng.ask(p, "extractor", [*options, _DONE], "Build an extractor, or done")
 
 
 def _can_extractor_here(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:

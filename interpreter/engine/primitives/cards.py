@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
 Frame = dict[str, Any]
+#: The `done` option of every "do X, or done" decision (one object: a decision is never
+#: changed by its receiver)
+_DONE: dict[str, Any] = {"kind": "done"}
 
 
 def draw_one(eng: Engine) -> str | None:
@@ -208,7 +211,7 @@ def _manufacture_any(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choic
     if not options:
         return True
     return eng.ask(
-        p, "manufacture", [*options, {"kind": "done"}], "Manufacture a technology, or done"
+        p, "manufacture", [*options, _DONE], "Manufacture a technology, or done"
     )
 
 
