@@ -136,6 +136,7 @@ class Game:
         eng.rules, eng.board, eng.params = src.rules, src.board, src.params
         eng.state = clone_state(src.state)
         eng.cache = {}
+        eng.compiled = src.compiled
         eng.log = None if src.log is None else src.log[:]
         eng.lab = None if src.lab is None else src.lab[:]
         eng.fired = None
