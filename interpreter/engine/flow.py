@@ -302,6 +302,12 @@ def resolve_queue(eng: Engine, choice: Any = None) -> None:
                     st["entry"] = 0
                     continue
             done = _window(eng, entry, choice)
+        elif tag == "phase":  # an action's phase: `_resolve_entry`'s case, inline
+            _, action, i, p = queue[0]
+            queue.pop(0)
+            st["entry"] = 0
+            eng.push(eng.rules.action(action).phases[i][1], p, src=_action_src(action))
+            done = False
         else:
             done = _resolve_entry(eng, choice)
         choice = None
