@@ -336,6 +336,7 @@ class Game:
         eng = self.eng
         st = eng.state
         run_frame = eng.run_frame
+        history = self.history
         flow_advance = flow.advance
         resolve_queue = flow.resolve_queue  # the flow's commonest stage, called directly
         trips = 0
@@ -350,7 +351,15 @@ class Game:
                             return
                         try:
                             choice = choose(pending)
-                            self._record(choice, pending)
+                            for option in options:  # `_record`, inline for the very option
+                                if option is choice:  # offered (what a bot hands back)
+                                    anchor = self._anchor
+                                    if anchor is None or len(history) - anchor[1] >= ANCHOR_EVERY:
+                                        self._set_anchor()
+                                    history.append(choice)
+                                    break
+                            else:
+                                self._record(choice, pending)
                         except Exception as exc:  # the chooser's, not the content's
                             raise _Refused(exc) from exc
                         trips = 0
