@@ -226,9 +226,8 @@ def _manufacture_any(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choic
     options = manufacture_options(eng, p, False)
     if not options:
         return True
-    return eng.ask(
-        p, "manufacture", [*options, _DONE], "Manufacture a technology, or done"
-    )
+    options.append(_DONE)  # (a list of its own)
+    return eng.ask(p, "manufacture", options, "Manufacture a technology, or done")
 
 
 def _can_manufacture_free(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:

@@ -137,7 +137,8 @@ def _move_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: An
     if not options:
         eng.cache.pop("move_run", None)
         return True
-    return eng.ask(p, "move", [*options, _DONE], "Move a ship, or done moving")
+    options.append(_DONE)  # (a list of its own)
+    return eng.ask(p, "move", options, "Move a ship, or done moving")
 
 
 def _wormhole_options(eng: Engine, p: int, here: str) -> list[dict[str, Any]]:
