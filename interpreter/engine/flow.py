@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.errors import EngineError
 from lastlight.interpreter.engine.primitives.economy import gain, pay
 from lastlight.interpreter.engine.ruleset import base_id, staying_actions
 
@@ -282,21 +283,50 @@ def _use_option(cid: str, i: int) -> dict[str, Any]:
 
 def resolve_queue(eng: Engine, choice: Any = None) -> None:
     """Work through the round's queue until an entry asks, pushes effects or ends the round
-    (`advance` at the `resolve` stage; the decision loop calls it directly)."""
+    (`advance` at the `resolve` stage; the decision loop calls it directly). Frames an entry
+    pushes (an action's phase, triggers) run here, as the decision loop would run them next,
+    and the queue goes on when they finish without asking."""
     st = eng.state
+    trips = 0
     while True:
         queue = st["queue"]
         tag = queue[0][0] if queue else None
         if tag == "before" or tag == "after":  # most entries: an ability window
-            done = _window(eng, queue[0], choice)
+            entry = queue[0]
+            if choice is None and not st.get("entry"):
+                t = q.tables(eng, entry[2])
+                if not t.activated and _WINDOW_EVENTS[tag] not in t.triggers:
+                    # nothing of p's to fire or use (most windows): `_window`'s pass, inline
+                    st["trig"] = 0
+                    queue.pop(0)
+                    st["entry"] = 0
+                    continue
+            done = _window(eng, entry, choice)
+        elif tag == "phase":  # an action's phase: `_resolve_entry`'s case, inline
+            _, action, i, p = queue[0]
+            queue.pop(0)
+            st["entry"] = 0
+            eng.push(eng.rules.action(action).phases[i][1], p, src=_action_src(action))
+            done = False
         else:
             done = _resolve_entry(eng, choice)
-        if not done:
-            return
         choice = None
+        if not done:
+            if st["pending"] is not None or st["over"] or not st["stack"]:
+                return
+            eng.run_frame()
+            if st["stack"] or st["pending"] is not None or st["over"] or st["stage"] != "resolve":
+                return
+            trips += 1
+            if trips > QUEUE_TRIPS:
+                raise EngineError(eng.stuck_message())
+            continue
         if st["stage"] != "resolve" or st["stack"] or st["pending"] is not None or st["over"]:
             return
 
+
+#: Entries whose frames `resolve_queue` runs in one call before it calls the content stuck
+QUEUE_TRIPS = 100_000
 
 #: The event each ability window fires before it asks.
 _WINDOW_EVENTS = {"before": "before_action", "after": "after_action"}

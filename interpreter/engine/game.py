@@ -136,6 +136,7 @@ class Game:
         eng.rules, eng.board, eng.params = src.rules, src.board, src.params
         eng.state = clone_state(src.state)
         eng.cache = {}
+        eng.compiled = src.compiled
         eng.log = None if src.log is None else src.log[:]
         eng.lab = None if src.lab is None else src.lab[:]
         eng.fired = None
@@ -339,6 +340,7 @@ class Game:
         eng = self.eng
         st = eng.state
         run_frame = eng.run_frame
+        history = self.history
         flow_advance = flow.advance
         resolve_queue = flow.resolve_queue  # the flow's commonest stage, called directly
         trips = 0
@@ -353,7 +355,15 @@ class Game:
                             return
                         try:
                             choice = choose(pending)
-                            self._record(choice, pending)
+                            for option in options:  # `_record`, inline for the very option
+                                if option is choice:  # offered (what a bot hands back)
+                                    anchor = self._anchor
+                                    if anchor is None or len(history) - anchor[1] >= ANCHOR_EVERY:
+                                        self._set_anchor()
+                                    history.append(choice)
+                                    break
+                            else:
+                                self._record(choice, pending)
                         except Exception as exc:  # the chooser's, not the content's
                             raise _Refused(exc) from exc
                         trips = 0

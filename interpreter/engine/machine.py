@@ -88,6 +88,8 @@ class Engine:
         self.state = state
         self.params = rules.params_for(state["n"])
         self.cache: dict[Any, Any] = {}
+        #: program key -> its compiled steps (`_compiled`: kept with the content)
+        self.compiled = _compiled(rules)
         self.log: list[dict[str, Any]] | None = [] if log else None
         #: Without the full log, the events the balance lab's rows read (`LAB_EVENTS`, light
         #: gains only), entry for entry as the full log would hold them; None unless asked for.
@@ -213,7 +215,7 @@ class Engine:
         decision costs one trip here, not one per frame."""
         st = self.state
         stack = st["stack"]
-        compiled = _compiled(self.rules)
+        compiled = self.compiled
         trips = 0
         while True:
             frame = stack[-1]
@@ -344,8 +346,11 @@ class Engine:
 
     def push_child(self, frame: dict[str, Any], prog: str) -> None:
         """Run another program in the same context (an option, a `may` body, a trade)."""
-        child = {k: v for k, v in frame.items() if k not in ("prog", "pc", "loc")}
-        child.update({"prog": prog, "pc": 0, "loc": {}})
+        child = frame.copy()  # its context, then prog, pc and loc last (as a saved frame has)
+        del child["prog"], child["pc"], child["loc"]
+        child["prog"] = prog
+        child["pc"] = 0
+        child["loc"] = {}
         self.state["stack"].append(child)
         if self.fired is not None:
             self.fired[prog] = self.fired.get(prog, 0) + 1

@@ -37,7 +37,14 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform int in [0, n) (rejection sampling, no modulo bias). `next64` is written out
         here: the bots and the dice call this hundreds of times a game."""
+        s = (self.state + 0x9E3779B97F4A7C15) & _MASK  # the first draw, the common case
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        x = z ^ (z >> 31)
         limit = _LIMITS.get(n)
+        if limit is not None and x < limit:
+            self.state = s
+            return x % n
         if limit is None:
             if n <= 0:
                 raise ValueError("below() needs n > 0")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from lastlight.interpreter.engine.bots.base import Bot
 from lastlight.interpreter.engine.game import Decision
 from lastlight.interpreter.engine.observe import Observation
@@ -13,3 +15,8 @@ class RandomBot(Bot):
 
     def decide(self, obs: Observation | None, legal: list[Decision]) -> Decision:
         return legal[self.rng.below(len(legal))]
+
+    def index_picker(self) -> Callable[[int], int] | None:
+        """`decide` as a function of the number of legal decisions (None in a subclass that
+        decides otherwise)."""
+        return self.rng.below if type(self).decide is RandomBot.decide else None

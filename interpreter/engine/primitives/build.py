@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
 Frame = dict[str, Any]
+#: The `done` option of every "do X, or done" decision (one object: a decision is never
+#: changed by its receiver)
+_DONE: dict[str, Any] = {"kind": "done"}
 
 
 def supply_unit(eng: Engine, p: int, kind: str, size: str | None = None) -> str | None:
@@ -52,11 +55,26 @@ def _ship_options(eng: Engine, p: int) -> list[dict[str, Any]]:
         if not q.can_pay(eng, p, cost):
             continue
         if supply.get((p, "s", size)):
-            options.append({"kind": "build", "size": size})
+            options.append(_build_option(size, None))
         for holder, sizes in graves:
             if size in sizes:
-                options.append({"kind": "build", "size": size, "from": holder})
+                options.append(_build_option(size, holder))
     return options
+
+
+#: (size, graveyard holder or None) -> its `build` option (one object each: a decision is
+#: never changed by its receiver)
+_BUILD_OPTIONS: dict[tuple[str, int | None], dict[str, Any]] = {}
+
+
+def _build_option(size: str, holder: int | None) -> dict[str, Any]:
+    option = _BUILD_OPTIONS.get((size, holder))
+    if option is None:
+        option = {"kind": "build", "size": size}
+        if holder is not None:
+            option["from"] = holder
+        _BUILD_OPTIONS[(size, holder)] = option
+    return option
 
 
 def _grave_ship(eng: Engine, p: int, size: str, holder: int) -> str | None:
@@ -91,7 +109,8 @@ def _build_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
     options = _ship_options(eng, p)
     if not options:
         return True
-    return eng.ask(p, "build", [*options, {"kind": "done"}], "Build a ship, or done")
+    options.append(_DONE)  # (a list of its own)
+    return eng.ask(p, "build", options, "Build a ship, or done")
 
 
 def _can_build_free(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
@@ -171,7 +190,7 @@ def _build_extractors(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choi
     options = extractor_sites(eng, p)
     if not options:
         return True
-    return eng.ask(p, "extractor", [*options, {"kind": "done"}], "Build an extractor, or done")
+    return eng.ask(p, "extractor", [*options, _DONE], "Build an extractor, or done")
 
 
 def _can_extractor_here(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:

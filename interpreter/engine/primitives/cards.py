@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
 Frame = dict[str, Any]
+#: The `done` option of every "do X, or done" decision (one object: a decision is never
+#: changed by its receiver)
+_DONE: dict[str, Any] = {"kind": "done"}
 
 
 def draw_one(eng: Engine) -> str | None:
@@ -113,22 +116,14 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
     costs = t.costs if t.flags.get("tech_discount") else None
     have = pl["res"]
     light = pl["light"]
-    seen: set[str] = set()
-    for cid in hand:
-        design = designs.get(cid)
-        if design is None:
-            design = _design_of(rules, designs, cid)
-        bid, kind, name, made, printed = design
-        if bid in seen:
-            continue
-        seen.add(bid)
+    for bid, kind, name, made, printed in _hand_designs(eng, p, hand):
         if not free:
             if costs is None:
                 pairs: Any = printed
             else:
                 cost = costs.get(bid)
                 if cost is None:
-                    cost = q.tech_cost(eng, p, cid)
+                    cost = q.tech_cost(eng, p, bid)
                 pairs = cost.items()
             short = False
             for r, n in pairs:
@@ -155,6 +150,30 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
             for size in open_slots:
                 options.append(made[size])
     return options
+
+
+def _hand_designs(eng: Engine, p: int, hand: list[str]) -> list[_Design]:
+    """The designs of p's technology hand, the first physical card of each in hand order,
+    worked out again only when the hand changes (derived data kept with the game)."""
+    kept = eng.cache.get("tech_hands")
+    if kept is None:
+        kept = eng.cache["tech_hands"] = {}
+    seen_hand = kept.get(p)
+    key = tuple(hand)
+    if seen_hand is not None and seen_hand[0] == key:
+        return seen_hand[1]
+    designs = _design(eng.rules)
+    seen: set[str] = set()
+    out = []
+    for cid in hand:
+        design = designs.get(cid)
+        if design is None:
+            design = _design_of(eng.rules, designs, cid)
+        if design[0] not in seen:
+            seen.add(design[0])
+            out.append(design)
+    kept[p] = (key, out)
+    return out
 
 
 def _design_of(rules: Any, designs: dict[str, _Design], cid: str) -> _Design:
@@ -207,9 +226,8 @@ def _manufacture_any(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choic
     options = manufacture_options(eng, p, False)
     if not options:
         return True
-    return eng.ask(
-        p, "manufacture", [*options, {"kind": "done"}], "Manufacture a technology, or done"
-    )
+    options.append(_DONE)  # (a list of its own)
+    return eng.ask(p, "manufacture", options, "Manufacture a technology, or done")
 
 
 def _can_manufacture_free(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:

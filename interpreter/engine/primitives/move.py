@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
 Frame = dict[str, Any]
+#: The `done` option of every "do X, or done" decision (one object: a decision is never
+#: changed by its receiver)
+_DONE: dict[str, Any] = {"kind": "done"}
 
 
 commanded_owners = lumos.commanded_owners  # p's own ships, and the Lumos for their ally
@@ -134,7 +137,8 @@ def _move_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: An
     if not options:
         eng.cache.pop("move_run", None)
         return True
-    return eng.ask(p, "move", [*options, {"kind": "done"}], "Move a ship, or done moving")
+    options.append(_DONE)  # (a list of its own)
+    return eng.ask(p, "move", options, "Move a ship, or done moving")
 
 
 def _wormhole_options(eng: Engine, p: int, here: str) -> list[dict[str, Any]]:

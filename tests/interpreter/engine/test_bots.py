@@ -41,3 +41,26 @@ def test_unknown_bot_name_is_refused() -> None:
         assert "genius" in str(exc)
     else:
         raise AssertionError("an unknown bot was accepted")
+
+
+def test_play_game_picks_as_the_random_bot_decides(rules: Rules) -> None:
+    """play_game calls a random bot's index picker instead of `decide`: the same game as
+    asking `decide` at every decision."""
+    fast = play_game(
+        Game.new(rules, 3, 4, log=False), [make_bot("random", 40 + i, rules) for i in range(3)]
+    )
+    slow = Game.new(rules, 3, 4, log=False)
+    bots = [RandomBot(40 + i) for i in range(3)]
+    while not slow.over:
+        legal = slow.legal()
+        slow.apply(legal[0] if len(legal) == 1 else bots[slow.to_move].decide(None, legal))
+    assert fast.history == slow.history and len(fast.history) > 100
+
+
+def test_a_random_bot_subclass_that_decides_otherwise_has_no_picker() -> None:
+    class First(RandomBot):
+        def decide(self, obs, legal):  # type: ignore[no-untyped-def]
+            return legal[0]
+
+    assert RandomBot(1).index_picker() is not None
+    assert First(1).index_picker() is None
