@@ -1,8 +1,10 @@
 """Write docs/balance.md from all-planner sweeps: the figures before and after, per player count.
 
-    # the sweep behind the committed docs/balance.md (both sides on the same seeds):
-    python benchmarks/balance_doc.py --games 400 --seed 12 --before-dir runs/before \
-        -o docs/balance.md
+    # the sweep behind the committed docs/balance.md (after: 2,000 games per count, seed 1,
+    # played with `lastlight sim --games 2000 --players N --bots planner --seed 1 --jobs 1
+    # -o runs/after/after-N.parquet`; before: 400 games per count, seed 12):
+    python benchmarks/balance_doc.py --games 2000 --seed 1 --after-dir runs/after \
+        --before-dir runs/before --before-games 400 --before-seed 12 -o docs/balance.md
 
 `--before-dir` holds `before-2.parquet`, `before-3.parquet`, `before-4.parquet`: sweeps of the
 pack as it was, made with that revision's own lastlight (its setups fail today's lint, which is
@@ -31,6 +33,91 @@ from lastlight.interpreter.tools.lab.rows import SOURCES, read_results
 from lastlight.interpreter.tools.lab.stats import wilson
 
 COUNTS = (2, 3, 4)
+#: Gap (points of win share) beyond which a technology design's holders are listed, and the
+#: fewest holders a design needs to be listed at all.
+TECH_GAP = 0.10
+TECH_MIN_HELD = 30
+
+#: Why a technology design's holders win more (or less) than the others, keyed by design id.
+#: Each reason was found in the rows (when the design is manufactured, by whom, what it pays);
+#: a reason is printed only for a design beyond TECH_GAP in the sweep being documented.
+TECH_REASONS: dict[str, str] = {
+    "fortress-worlds": (
+        "bought late (after about 75% of a holder's technologies) by wide, rich empires: the"
+        " planner values it per planet held; at 2 players holders took 10.8 claim light against"
+        " 9.0 (10.4 against 7.2 at 3 players, 9.9 against 6.4 at 4) and had 8.0 technologies"
+        " in play against 6.4. It"
+        " protects the empires that are"
+        " already ahead (already the dearest civilization card, an uncommon and two rares)."
+    ),
+    "light-sail-cities": (
+        "pays one light more per outer planet at every Refresh, so the planner buys it when it"
+        " holds outer planets: at 2 players holders took 11.5 claim light against 8.6. Already"
+        " two uncommons and a rare (it won +13 points as an uncommon and a rare)."
+    ),
+    "trade-consortium": (
+        "a late buy (after about 75% of a holder's technologies) by seats with uncommons to"
+        " spare: its extra trade option pays little (0.07 trade light a game at 2 players) and"
+        " its holders took less claim light than the rest (8.6 against 9.1)."
+    ),
+    "field-foundries": (
+        "a late buy (after about 76% of a holder's technologies) by seats short of planets: its"
+        " holders took 7.8 claim light against 9.1 at 2 players; held by few (about 50 of 4,000"
+        " seats), its interval is about ± 12 points wide."
+    ),
+    "kinetic-rams": (
+        "held by few (under 40 of 4,000 seats at 2 players): the interval of its holders' share"
+        " (about 46-76%) reaches the others' 50%; no pattern in when or by whom it is bought."
+    ),
+    "crystal-lattice": (
+        "an economy engine bought early (after about 56% of a holder's technologies): an"
+        " uncommon at every Refresh buys technologies, and its holders end with 8.5 in play"
+        " against 6.4 at 4 players; against seats with as many technologies the gap is about 7"
+        " points."
+    ),
+    "stellar-observatory": (
+        "pays a light after Research with an inner planet, so its holders are the seats that"
+        " hold the inner ring, who claim two light per planet."
+    ),
+    "beacon-array": (
+        "pays only with two or more ships in the centre, so only seats that hold the centre buy"
+        " it, and those win anyway: at 3 players seats that took 3 or more centre light won 61%,"
+        " those that took none 14%. It pays its holders under one light a game (0.8)."
+    ),
+    "adaptive-crews": (
+        "a late buy (after about 73% of a holder's technologies) by rich seats (7.9"
+        " technologies in play against 6.6 at 3 players); held by about 100 of 6,000 seats, its"
+        " holders' interval is 40-60%."
+    ),
+    "prototype-vault": (
+        "held by technology engines: holders ended with 10.3 technologies in play against"
+        " 6.5-6.6 at 3 and 4 players; against seats with as many technologies the gap is 2-5"
+        " points."
+    ),
+    "war-college": (
+        "a late buy (after about 78% of a holder's technologies) by rich seats, 9 technologies"
+        " in play against 6.5; held by few (about 50 of 4,000 seats per 1,000 games)."
+    ),
+    "grand-archive": (
+        "pays a light per five technologies in play at Research, so it is held by the seats"
+        " with the most technologies, who lead."
+    ),
+    "census-of-worlds": (
+        "pays a light per three planets at Refresh, so its holders are the wide empires."
+    ),
+    "hyperlanes": (
+        "bought last (after about 86% of a holder's technologies), when nothing better is in"
+        " hand; held by few (about 40 seats per 1,000 games), its interval spans ± 15 points."
+    ),
+    "long-range-optics": (
+        "a late buy (after about 72% of a holder's technologies) by seats with resources left"
+        " and nothing better to build; +1 range rarely decides a planner's fight."
+    ),
+    "xenoarchaeology": (
+        "bought by seats that explore instead of claiming: it pays an uncommon per planetary"
+        " token revealed, and its holders took less claim light than the rest."
+    ),
+}
 
 
 def _pct(x: float) -> str:
@@ -95,6 +182,11 @@ def _tech_gaps(rows: list[dict[str, Any]]) -> list[tuple[str, float, float, floa
     return sorted(out, key=lambda x: -abs(x[3]))
 
 
+def listed_gaps(rows: list[dict[str, Any]]) -> list[tuple[str, float, float, float, int]]:
+    """The designs the document lists: beyond TECH_GAP and held at least TECH_MIN_HELD times."""
+    return [g for g in _tech_gaps(rows) if abs(g[3]) > TECH_GAP and g[4] >= TECH_MIN_HELD]
+
+
 def _sweep(n: int, games: int, seed: int, path: Path) -> None:
     cmd = ["lastlight", "sim", "--games", str(games), "--players", str(n), "--bots", "planner",
            "--seed", str(seed), "-o", str(path)]  # fmt: skip
@@ -140,13 +232,31 @@ def _section(n: int, before: list[dict[str, Any]] | None, after: list[dict[str, 
         a = la[s]
         out.append(f"| {s} | {_cell(b) if b else '–'} | {_cell(a)} |")
     out.append("")
-    gaps = [g for g in _tech_gaps(after) if abs(g[3]) > 0.10 and g[4] >= 30]
+    gaps = listed_gaps(after)
     out.append(
         "Technology designs whose holders (at game end) win more than 10 points above or below "
         "the others (after; designs held at least 30 times): "
         + (", ".join(f"{t} {_pct(h)} vs {_pct(o)} (n={k})" for t, h, o, _g, k in gaps) or "none")
         + "."
     )
+    out.append("")
+    out += tech_reasons(gaps)
+    return out
+
+
+def tech_reasons(gaps: list[tuple[str, float, float, float, int]]) -> list[str]:
+    """The reasons section: one line per listed design, its reason from TECH_REASONS (or a
+    line that says none is recorded yet, so a new outlier is never silently passed over)."""
+    if not gaps:
+        return []
+    out = ["Why (technology designs beyond ± 10 points in this sweep):", ""]
+    for t, h, _o, gap, k in gaps:
+        why = TECH_REASONS.get(t, "no reason recorded yet: find it or fix the card's numbers.")
+        lo, hi = wilson(round(h * k), k)
+        out.append(
+            f"- `{t}` ({100 * gap:+.1f} points; holders {_pct(h)} [{_pct(lo)}, {_pct(hi)}],"
+            f" n={k}): {why}"
+        )
     out.append("")
     return out
 
@@ -156,14 +266,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--before-dir", type=Path)
+    ap.add_argument("--before-games", type=int, default=400, help="games per count before")
+    ap.add_argument("--before-seed", type=int, default=12, help="the before sweeps' seed")
     ap.add_argument("--after-dir", type=Path, help="after-N.parquet files already made")
     ap.add_argument("-o", "--output", type=Path, default=Path("docs/balance.md"))
     args = ap.parse_args(argv)
     lines = [
         "# Balance of the shipped pack (generated: do not edit)",
         "",
-        "Written by `benchmarks/balance_doc.py` from all-planner sweeps on the same seeds "
-        f"(`--games {args.games} --seed {args.seed}` per player count). Each share is the win "
+        "Written by `benchmarks/balance_doc.py` from all-planner sweeps: after, "
+        f"`--games {args.games} --seed {args.seed}` per player count; before, "
+        f"`--games {args.before_games} --seed {args.before_seed}`"
+        + (" (the same seeds)" if (args.games, args.seed) == (args.before_games, args.before_seed)
+           else "")
+        + ". Each share is the win "
         "share with its 95% Wilson interval; 'within target' compares the point estimate with "
         "issue 12's targets (seat and first player: fair share ± 4 points; faction and "
         "achievement: ± 8). 'Before' is the pack before issue 12; 'after' is this pack.",

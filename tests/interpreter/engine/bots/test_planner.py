@@ -37,19 +37,20 @@ def test_conditional_clauses_are_valued_on_what_a_seat_is_expected_to_hold(rules
     """A faction is kept before the seat holds a planet or a center ship: a clause conditioned
     on them is valued on what a seat is expected to hold, not on the empty start, and an
     ability open during an action is used as often as that action is played."""
-    shard = rules.cards["shard-mercantile"]  # during mine, exhaust: 1 light if an outer planet
+    corona = rules.cards["corona-brokers"]  # after Trade: 1 uncommon if an inner planet
     ash = rules.cards["ash-sovereignty"]  # at rotation: 1 light if a ship in the center
-    start = val.Context(rounds_left=18, action_rate={"mine": 0.2})
+    barges = rules.cards["ore-barges"]  # during mine, exhaust: 2 common
+    start = val.Context(rounds_left=18, action_rate={"mine": 0.2, "trade": 0.15})
     held = val.Context(
-        rounds_left=18, planets=2, planets_by_place={"outer": 2}, center_ships=1,
-        action_rate={"mine": 0.2},
+        rounds_left=18, planets=3, planets_by_place={"outer": 2, "inner": 1}, center_ships=1,
+        action_rate={"mine": 0.2, "trade": 0.15},
     )  # fmt: skip
-    for card in (shard, ash):
+    for card in (corona, ash):
         assert 0 < val.card_value(card, start) <= val.card_value(card, held)
     # the condition's expected chance, not the 10% floor of an empty board
     assert val.card_value(ash, start) > 0.3 * val.card_value(ash, held)
-    mining = dataclasses.replace(start, action_rate={"mine": 0.4})
-    assert val.card_value(shard, mining) == pytest.approx(2 * val.card_value(shard, start))
+    mining = dataclasses.replace(start, action_rate={"mine": 0.4, "trade": 0.15})
+    assert val.card_value(barges, mining) == pytest.approx(2 * val.card_value(barges, start))
 
 
 def test_planner_decides_from_the_observation_only(rules: Rules) -> None:

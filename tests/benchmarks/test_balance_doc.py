@@ -1,0 +1,62 @@
+"""benchmarks/balance_doc.py: the technology reasons section lists only the designs beyond the
+gap in the sweep being documented, each with its reason (or a line saying none is recorded)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.tools.lab.spec import load_rules
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _doc() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("balance_doc", ROOT / "benchmarks/balance_doc.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _rows(design: str, held_wins: int, held: int, other_wins: int, others: int) -> list[Any]:
+    rows = [{"winner": i < held_wins, "techs_in_play": [f"{design}#1", "shipyards#1"]}
+            for i in range(held)]  # fmt: skip
+    rows += [{"winner": i < other_wins, "techs_in_play": ["shipyards#2"]} for i in range(others)]
+    return rows
+
+
+def test_only_designs_beyond_the_gap_get_a_reason_line() -> None:
+    doc = _doc()
+    # fortress-worlds holders win 60% against 30%: listed; shipyards is held by everyone
+    rows = _rows("fortress-worlds", 24, 40, 30, 100)
+    listed = [g[0] for g in doc.listed_gaps(rows)]
+    assert listed == ["fortress-worlds"]
+    lines = doc.tech_reasons(doc.listed_gaps(rows))
+    text = "\n".join(lines)
+    assert "`fortress-worlds` (+30.0 points; holders 60.0% [" in text
+    assert doc.TECH_REASONS["fortress-worlds"] in text
+    # a small gap is not listed and prints nothing
+    assert doc.tech_reasons(doc.listed_gaps(_rows("fortress-worlds", 13, 40, 30, 100))) == []
+
+
+def test_too_few_holders_are_not_listed() -> None:
+    doc = _doc()
+    assert doc.listed_gaps(_rows("fortress-worlds", 20, 20, 30, 100)) == []
+
+
+def test_a_design_without_a_reason_says_so() -> None:
+    doc = _doc()
+    gap = [("no-such-design", 0.6, 0.3, 0.3, 40)]
+    assert "no reason recorded yet" in "\n".join(doc.tech_reasons(gap))
+
+
+def test_every_reason_names_a_technology_of_the_pack() -> None:
+    rules = load_rules(str(content_dir()))
+    techs = {cid for cid, c in rules.cards.items() if c.kind == "technology"}
+    reasons = _doc().TECH_REASONS
+    assert reasons
+    assert set(reasons) <= techs, set(reasons) - techs
