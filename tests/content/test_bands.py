@@ -33,12 +33,19 @@ def test_bands_catch_an_outlier_and_pass_a_fair_figure() -> None:
 
 
 def test_seat_bands_catch_the_seats_measured_before_the_seat_work() -> None:
-    """3 players at ± 4: seat 2 at 41.2% (before) breaches, 35.5% (after) holds; 4 players at
-    ± 8: seat 3 at 39.4% (before) breaches, seat 2 at 19.1% (after) holds."""
+    """Every seat band is fair ± 4 points. 3 players: seat 2 at 41.2% (before the first seat
+    work) and seat 0 at 41.0% (the first setup under the retuned planner) breach, the lowest
+    seat after this setup (31.6%) holds; 4 players: seat 3 at 39.4% (before) and seat 2 at
+    19.1% (the first seat work, which the old ± 8 band let through) breach, the seats after this
+    setup (lowest 23.1%, highest 28.8%) hold."""
     bands = load_bands(BANDS)
     before3 = _share("seat", "seat 2 (3p)", 824, 2000, 1 / 3)
-    after3 = _share("seat", "seat 0 (3p)", 710, 2000, 1 / 3)
+    retuned3 = _share("seat", "seat 0 (3p)", 820, 2000, 1 / 3)
+    after3 = _share("seat", "seat 0 (3p)", 632, 2000, 1 / 3)
     before4 = _share("seat", "seat 3 (4p)", 788, 2000, 0.25)
-    after4 = _share("seat", "seat 2 (4p)", 382, 2000, 0.25)
-    breaches = check(bands, [before3, after3, before4, after4], {})
-    assert {b.figure.key for b in breaches} == {"seat 2 (3p)", "seat 3 (4p)"}
+    loose4 = _share("seat", "seat 2 (4p)", 382, 2000, 0.25)
+    low4 = _share("seat", "seat 0 (4p)", 462, 2000, 0.25)
+    high4 = _share("seat", "seat 3 (4p)", 577, 2000, 0.25)
+    figures = [before3, retuned3, after3, before4, loose4, low4, high4]
+    breaches = check(bands, figures, {})
+    assert [b.figure for b in breaches] == [before3, retuned3, before4, loose4]
