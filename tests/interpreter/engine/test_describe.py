@@ -51,8 +51,10 @@ INTERNAL_ID = re.compile(r"\b(p\d+|lumos)-(x|small|medium|large)-\d+\b|#\d|[{}]|
 
 def test_log_lines_name_things_never_internal_ids(rules: Rules) -> None:
     kinds: set[str] = set()
-    # (4, 7) has a fight (destroyed, damage) since the 3-player setup changed (issue 12)
-    for players, seed in ((2, 3), (4, 5), (3, 8), (4, 7)):
+    # (4, 24) has a fight (destroyed, damage) on the setups and factions of issue 12's last pass
+    # (heuristic bots seldom fight: the first 4-player seed with one); the assert below says so
+    # if a content change takes it away
+    for players, seed in ((2, 3), (4, 5), (3, 8), (4, 24)):
         game = play_game(Game.new(rules, players, seed), [HeuristicBot(i) for i in range(players)])
         kinds |= {e["event"] for e in game.log}
         for viewer in (ALL, None, 0):
