@@ -42,6 +42,19 @@ TECH_MIN_HELD = 30
 #: Each reason was found in the rows (when the design is manufactured, by whom, what it pays);
 #: a reason is printed only for a design beyond TECH_GAP in the sweep being documented.
 TECH_REASONS: dict[str, str] = {
+    "scriptorium": (
+        "held by seats on the research path: at 2 players its holders took 2.3 research light"
+        " against 1.2 and 7.8 claim light against 9.1 (2,000 games, seed 1, n=88). At 3 players"
+        " the same holders win their fair share (35.2% against 33.3%), so the 2-player gap is"
+        " the research path losing the claims race in a duel, not the card; the card is not"
+        " repriced."
+    ),
+    "tractor-beams": (
+        "bought by rich seats: its holders had 8.5 technologies in play against 6.5 at 2"
+        " players and 9.0 against 6.8 at 3 (2,000 games, seed 1), and took as much or more"
+        " claim light; a selection effect like fortress-worlds: its effect (one more die when"
+        " its ship is activated) pays light only through fights."
+    ),
     "fortress-worlds": (
         "bought late (after about 75% of a holder's technologies) by wide, rich empires: the"
         " planner values it per planet held; at 2 players holders took 10.8 claim light against"
