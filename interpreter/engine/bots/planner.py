@@ -69,7 +69,7 @@ class PlannerBot(Bot):
     def _use(self, s: Seat, d: Decision) -> float:
         card = s.rules.cards[base_id(d["card"])]
         clause = card.clauses[d.get("clause", 0)]
-        one = val.clause_value(clause, s.ctx, card.type) / max(1.0, s.ctx.rounds_left * 0.16)
+        one = val.clause_value(clause, s.ctx, card.type) / max(1.0, s.ctx.rounds_left * val.EXHAUST_RATE)
         return one
 
     def _pass(self, s: Seat, d: Decision) -> float:
