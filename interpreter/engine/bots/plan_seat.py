@@ -210,7 +210,7 @@ class Seat(Fleet):
         forms = action_forms(self, action)  # type: ignore[arg-type]
         value = 0.0
         if "claim" in forms:
-            value += self.refresh_value()
+            value += T.CLAIM_WEIGHT * self.refresh_value()
         if "mine" in forms:
             value += self.mine_value()
         if "build_extractors" in forms or "build_ships" in forms:
@@ -218,7 +218,7 @@ class Seat(Fleet):
         if "make_trades" in forms:
             value += self.trade_value()
         if "draw_keep" in forms or "manufacture_any" in forms:
-            value += self.research_value()
+            value += T.RESEARCH_WEIGHT * self.research_value()
         if "move_ships" in forms:
             value += self.command_value()
         # what the seat's cards do after this action (after you mine: ...)

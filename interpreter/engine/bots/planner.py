@@ -69,8 +69,8 @@ class PlannerBot(Bot):
     def _use(self, s: Seat, d: Decision) -> float:
         card = s.rules.cards[base_id(d["card"])]
         clause = card.clauses[d.get("clause", 0)]
-        one = val.clause_value(clause, s.ctx, card.type) / max(1.0, s.ctx.rounds_left * 0.16)
-        return one
+        uses = max(1.0, s.ctx.rounds_left * val.EXHAUST_RATE)
+        return val.clause_value(clause, s.ctx, card.type) / uses
 
     def _pass(self, s: Seat, d: Decision) -> float:
         return 0.05

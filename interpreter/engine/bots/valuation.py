@@ -19,6 +19,9 @@ from lastlight.interpreter.effects import ast
 #: 1 uncommon, ...). Resources lose worth as the game nears its end (`Context.res_value`).
 RESOURCE_LIGHT = {"common": 0.16, "uncommon": 0.32, "rare": 0.6, "light": 1.0}
 UNKNOWN_FORM = 0.05
+#: Expected uses per round of an exhaust ability open during any action (it is readied at
+#: Refresh).
+EXHAUST_RATE = 0.16
 
 #: Worth of one use of an effect phrase, by form (args are read where they matter).
 EFFECT_FORMS = {
@@ -26,19 +29,24 @@ EFFECT_FORMS = {
     "repair_here", "reroll", "others_lose", "build_extractor_here", "move_ship_here", "trade_one",
 }  # fmt: skip
 
-#: Expected uses per round of a trigger, by event form.
+#: Expected uses per round of a trigger, by event form. `reveal_token`, `destroy_ship` and
+#: `lose_ship` are the rates measured in all-planner 4-player games (0.14 a seat and round each;
+#: `python benchmarks/event_rates.py`); they were 0.25, 0.06 and 0.06, which had the planner keep
+#: the Verdant Choir over factions that won more often and never the Hollow Fleet.
 EVENT_RATE = {
-    "after_action": 0.18, "destroy_ship": 0.06, "lose_ship": 0.06, "control_planet": 0.12,
-    "rotation": 0.17, "reveal_token": 0.25, "draw": 0.35, "manufacture": 0.3, "build_ship": 0.2,
+    "after_action": 0.18, "destroy_ship": 0.14, "lose_ship": 0.14, "control_planet": 0.12,
+    "rotation": 0.17, "reveal_token": 0.14, "draw": 0.35, "manufacture": 0.3, "build_ship": 0.2,
     "activated": 0.1, "deal_damage": 0.05, "game_end": 0.0, "gain": 0.2, "tech_in_play": 0.2,
     "planet_controlled": 0.1, "ship_in_center": 0.15, "others_lose": 0.05, "pick_up_one": 0.05,
     "repair_here": 0.05, "reroll": 0.05, "draw_tech": 0.35, "build_extractor": 0.2,
 }  # fmt: skip
 
-#: Worth per round of +1 to a rule parameter (game.yaml `parameters`), by parameter name.
+#: Worth per round of +1 to a rule parameter (game.yaml `parameters`), by parameter name. A
+#: claim bonus pays at each of the seat's Refreshes: 0.18 a round (measured like EVENT_RATE; it
+#: was 0.28, which valued the Quiet Lattice above factions that won more often).
 PARAM_RATE = {
-    "research_draw": 0.03, "research_keep": 0.06, "trade_choices": 0.07, "claim_inner": 0.28,
-    "claim_outer": 0.28, "claim_distant": 0.1, "center_light": 0.15, "construct_extractors": 0.15,
+    "research_draw": 0.03, "research_keep": 0.06, "trade_choices": 0.07, "claim_inner": 0.18,
+    "claim_outer": 0.18, "claim_distant": 0.1, "center_light": 0.15, "construct_extractors": 0.15,
     "graveyard_size": -0.03, "graveyard_light": 0.03, "refresh_min_played": -0.05,
 }  # fmt: skip
 
@@ -99,7 +107,7 @@ def clause_value(clause: Any, ctx: Context, ctype: str = "", size: str | None = 
         return static_rate(clause.modifier, ctx, size) * rounds
     if isinstance(clause, ast.Activated):
         # an ability open during an action is used as often as that action is played
-        during = ctx.action_rate.get(str(clause.during), 0.14) if clause.during else 0.16
+        during = ctx.action_rate.get(str(clause.during), 0.14) if clause.during else EXHAUST_RATE
         uses = rounds * during
         pay = sum(_num(n) * ctx.res_value(what) for n, what in clause.pay)
         return max(0.0, seq_value(clause.effect, ctx) - pay) * uses

@@ -1,0 +1,52 @@
+"""How often each logged event happens, per seat and per round, in bot games.
+
+    python benchmarks/event_rates.py [--games 150] [--players 4] [--bot planner] [--first 9000]
+
+The planner's valuation (`interpreter/engine/bots/valuation.py`) credits a triggered card with an
+expected number of uses per round (`EVENT_RATE`); this prints the rates the bots actually reach,
+so a designer can see how often "when you reveal a token" or "when you lose a ship" fires. A
+round is one action card played by every seat. Never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+
+from lastlight.interpreter.engine.bots import make_bot, play_game
+from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.pipeline import load_pack_or_raise
+
+
+def event_rates(rules: Rules, bot: str, players: int, games: int, first: int) -> None:
+    events: Counter[str] = Counter()
+    rounds = 0
+    for seed in range(first, first + games):
+        bots = [make_bot(bot, seed * 10 + p, rules) for p in range(players)]
+        game = play_game(Game.new(rules, players, seed), bots)
+        rounds += game.state["round"]
+        for e in game.log:
+            kind = e["event"]
+            events[f"play {e['card']}" if kind == "play" else kind] += 1
+    print(f"all-{bot}, {players} players, {games} games (seeds {first}..{first + games - 1}),")
+    print(f"{rounds / games:.1f} rounds a game; events per seat and round:")
+    for kind, n in sorted(events.items()):
+        print(f"  {kind:28s} {n / (rounds * players):7.3f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--bot", default="planner")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=150)
+    ap.add_argument("--first", type=int, default=9000, help="first seed")
+    args = ap.parse_args(argv)
+    rules = Rules.from_pack(load_pack_or_raise(content_dir()))
+    event_rates(rules, args.bot, args.players, args.games, args.first)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

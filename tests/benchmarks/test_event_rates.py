@@ -1,0 +1,30 @@
+"""benchmarks/event_rates.py: the per seat-and-round event rates the planner's valuation is set
+from add up from the games' logs (a round is one card from every seat)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_event_rates_counts_every_card_played_once_per_round(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    spec = importlib.util.spec_from_file_location("event_rates", ROOT / "benchmarks/event_rates.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.main(["--games", "2", "--players", "2", "--first", "3"]) == 0
+    out = capsys.readouterr().out
+    rates = {
+        line.split()[1]: float(line.split()[-1])
+        for line in out.splitlines()
+        if line.strip().startswith("play ")
+    }
+    # each seat plays one action card a round, so the play rates sum to one
+    assert sum(rates.values()) == pytest.approx(1.0, abs=0.01)
+    assert "reveal" in out
