@@ -57,15 +57,14 @@ TECH_REASONS: dict[str, str] = {
     ),
     "fortress-worlds": (
         "bought late (after about 75% of a holder's technologies) by wide, rich empires: the"
-        " planner values it per planet held; at 2 players holders took 10.8 claim light against"
-        " 9.0 (10.4 against 7.2 at 3 players, 9.9 against 6.4 at 4) and had 8.0 technologies"
-        " in play against 6.4. It"
-        " protects the empires that are"
-        " already ahead (already the dearest civilization card, an uncommon and two rares)."
+        " planner values it per planet held; holders took 10.5 claim light against 7.6 at 3"
+        " players and 9.2 against 6.8 at 4, with 7.6 technologies in play against 5.8-5.9"
+        " (2,000 games each, seed 1). It protects the empires that are already ahead (already"
+        " the dearest civilization card, an uncommon and two rares)."
     ),
     "light-sail-cities": (
         "pays one light more per outer planet at every Refresh, so the planner buys it when it"
-        " holds outer planets: at 2 players holders took 11.5 claim light against 8.6. Already"
+        " holds outer planets: at 2 players holders took 12.1 claim light against 9.3. Already"
         " two uncommons and a rare (it won +13 points as an uncommon and a rare)."
     ),
     "trade-consortium": (
@@ -74,9 +73,10 @@ TECH_REASONS: dict[str, str] = {
         " its holders took less claim light than the rest (8.6 against 9.1)."
     ),
     "field-foundries": (
-        "a late buy (after about 76% of a holder's technologies) by seats short of planets: its"
-        " holders took 7.8 claim light against 9.1 at 2 players; held by few (about 50 of 4,000"
-        " seats), its interval is about ± 12 points wide."
+        "a late buy (after about 81% of a holder's technologies at 3 players): it builds on"
+        " planets the holder already reaches, with little game left to pay back (holders 16.8"
+        " light against 17.5, 0.6 mined light against 1.0); held by few (76 of 6,000 seats),"
+        " its interval is about ± 9 points wide."
     ),
     "kinetic-rams": (
         "held by few (under 40 of 4,000 seats at 2 players): the interval of its holders' share"
@@ -103,13 +103,26 @@ TECH_REASONS: dict[str, str] = {
         " holders' interval is 40-60%."
     ),
     "prototype-vault": (
-        "held by technology engines: holders ended with 10.3 technologies in play against"
-        " 6.5-6.6 at 3 and 4 players; against seats with as many technologies the gap is 2-5"
-        " points."
+        "held by technology engines: holders ended with 9.4 technologies in play against 5.6"
+        " at 2 players (10.3 against 6.5-6.6 at 3 and 4 players on the pack before the fourth"
+        " factions pass), and take more light from cards (3.2 against 2.7)."
     ),
     "war-college": (
-        "a late buy (after about 78% of a holder's technologies) by rich seats, 9 technologies"
-        " in play against 6.5; held by few (about 50 of 4,000 seats per 1,000 games)."
+        "a late buy (after about 79% of a holder's technologies) by rich seats, 8.1"
+        " technologies in play against 5.7 at 2 players; held by few (43 of 4,000 seats in"
+        " 2,000 games), its interval is about ± 14 points wide."
+    ),
+    "twin-batteries": (
+        "a fighting buy at 2 players: its holders put an uncommon and a rare into attack dice"
+        " while the other seat claims, and took 8.5 claim light against 9.7 and 1.7 center"
+        " light against 2.0, for 1.5 graveyard light against 1.3 (2,000 games, seed 1, n=339);"
+        " within ± 10 points at 3 and 4 players, so it is not repriced."
+    ),
+    "plasma-lances": (
+        "two damage when its ship is activated clears the center and breaks blockades: at 4"
+        " players its holders took 2.0 center light against 1.5 and 1.1 blockade light against"
+        " 0.7; held by few (106 of 8,000 seats), its interval is about ± 9 points wide; within"
+        " ± 10 points at 2 and 3 players."
     ),
     "grand-archive": (
         "pays a light per five technologies in play at Research, so it is held by the seats"
