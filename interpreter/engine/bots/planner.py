@@ -69,6 +69,14 @@ class PlannerBot(Bot):
     def _use(self, s: Seat, d: Decision) -> float:
         card = s.rules.cards[base_id(d["card"])]
         clause = card.clauses[d.get("clause", 0)]
+        pay = getattr(clause, "pay", None)
+        if pay:  # what the payment would cost the seat's planned purchases, not a flat rate
+            res = {**s.pl["res"], "light": 0}
+            after = dict(res)
+            for n, what in pay:
+                after[what] = after.get(what, 0) - int(val.number(n))
+            loss = s.utility(res) - s.utility(after)
+            return val.seq_value(clause.effect, s.ctx) - loss
         uses = max(1.0, s.ctx.rounds_left * val.EXHAUST_RATE)
         return val.clause_value(clause, s.ctx, card.type) / uses
 
