@@ -57,14 +57,14 @@ TECH_REASONS: dict[str, str] = {
     ),
     "fortress-worlds": (
         "bought late (after about 75% of a holder's technologies) by wide, rich empires: the"
-        " planner values it per planet held; holders took 10.5 claim light against 7.6 at 3"
-        " players and 9.2 against 6.8 at 4, with 7.6 technologies in play against 5.8-5.9"
+        " planner values it per planet held; holders took 10.4 claim light against 7.6 at 3"
+        " players and 9.4 against 6.7 at 4, with 7.5-7.7 technologies in play against 5.9-6.0"
         " (2,000 games each, seed 1). It protects the empires that are already ahead (already"
         " the dearest civilization card, an uncommon and two rares)."
     ),
     "light-sail-cities": (
         "pays one light more per outer planet at every Refresh, so the planner buys it when it"
-        " holds outer planets: at 2 players holders took 12.1 claim light against 9.3. Already"
+        " holds outer planets: at 2 players holders took 12.4 claim light against 9.5. Already"
         " two uncommons and a rare (it won +13 points as an uncommon and a rare)."
     ),
     "trade-consortium": (
@@ -120,9 +120,32 @@ TECH_REASONS: dict[str, str] = {
     ),
     "plasma-lances": (
         "two damage when its ship is activated clears the center and breaks blockades: at 4"
-        " players its holders took 2.0 center light against 1.5 and 1.1 blockade light against"
-        " 0.7; held by few (106 of 8,000 seats), its interval is about ± 9 points wide; within"
+        " players its holders took 2.3 center light against 1.5 and 1.0 blockade light against"
+        " 0.75; held by few (105 of 8,000 seats), its interval is about ± 9 points wide; within"
         " ± 10 points at 2 and 3 players."
+    ),
+    "time-loop": (
+        "a late buy (after about 75% of a holder's technologies) by rich seats (7.3 technologies"
+        " in play against 5.6 at 2 players): a played card back lets its holder claim and hold"
+        " the center once more (10.7 claim light against 9.8, 2.3 center light against 2.0); held"
+        " by few (88 of 4,000 seats), its interval is about ± 10 points wide."
+    ),
+    "war-trophies": (
+        "pays only for a destroyed large ship, which is rare, and is bought late (after about 75%"
+        " of a holder's technologies) by seats on the research path: at 3 players its holders"
+        " took 1.4 research light against 1.0 and 6.8 claim light against 7.6; held by few (71 of"
+        " 6,000 seats), its interval is about ± 10 points wide."
+    ),
+    "deep-scanners": (
+        "a late buy (after about 78% of a holder's technologies) on the research path: at 3"
+        " players its holders took 1.7 research light against 0.9, but 6.9 claim light against"
+        " 7.6 and 1.5 center light against 2.0 (8.0 technologies in play against 5.9): the"
+        " research path losing the claims race, as with scriptorium at 2 players."
+    ),
+    "nanite-hulls": (
+        "the latest buy of all (after about 85% of a holder's technologies) by seats on the"
+        " research path (1.5 research light against 1.0 and 8.2 technologies in play against 5.9"
+        " at 4 players); held by few (54 of 8,000 seats), its interval is about ± 10 points wide."
     ),
     "grand-archive": (
         "pays a light per five technologies in play at Research, so it is held by the seats"
