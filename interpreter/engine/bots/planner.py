@@ -74,7 +74,7 @@ class PlannerBot(Bot):
             res = {**s.pl["res"], "light": 0}
             after = dict(res)
             for n, what in pay:
-                after[what] = after.get(what, 0) - int(val.number(n))
+                after[what] = after.get(what, 0) - q.amount(s.eng, s.me, n)
             loss = s.utility(res) - s.utility(after)
             return val.seq_value(clause.effect, s.ctx) - loss
         uses = max(1.0, s.ctx.rounds_left * val.EXHAUST_RATE)

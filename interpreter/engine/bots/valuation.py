@@ -109,7 +109,7 @@ def clause_value(clause: Any, ctx: Context, ctype: str = "", size: str | None = 
         # an ability open during an action is used as often as that action is played
         during = ctx.action_rate.get(str(clause.during), 0.14) if clause.during else EXHAUST_RATE
         uses = rounds * during
-        pay = sum(number(n) * ctx.res_value(what) for n, what in clause.pay)
+        pay = sum(_num(n) * ctx.res_value(what) for n, what in clause.pay)
         return max(0.0, seq_value(clause.effect, ctx) - pay) * uses
     if isinstance(clause, ast.Triggered):
         event = clause.event
@@ -150,9 +150,9 @@ def static_rate(ph: ast.Phrase, ctx: Context, size: str | None) -> float:
         which = ph.args.get("size") or size
         return 0.03 * (ctx.ships_by_size.get(which, 0) + 1 if which else 1)
     if form == "ship_discount":
-        return 0.15 * number(ph.args.get("n", 1)) * ctx.res_value(ph.args.get("what", "common"))
+        return 0.15 * _num(ph.args.get("n", 1)) * ctx.res_value(ph.args.get("what", "common"))
     if form == "tech_discount":
-        return 0.35 * number(ph.args.get("n", 1)) * ctx.res_value(ph.args.get("what", "common"))
+        return 0.35 * _num(ph.args.get("n", 1)) * ctx.res_value(ph.args.get("what", "common"))
     if form == "no_blockade":
         return 0.06 * (ctx.planets + 0.5)
     if form in ("ignore_asteroids", "resolve_last"):
@@ -169,7 +169,7 @@ def step_value(step: Any, ctx: Context) -> float:
         return max(0.0, step_value(step.step, ctx))
     if isinstance(step, ast.Choose):
         best = max((seq_value(o, ctx) for o in step.options), default=0.0)
-        return best * number(step.count)
+        return best * _num(step.count)
     if isinstance(step, ast.Do):
         value = phrase_value(step.phrase, ctx)
         if step.counter is not None:
@@ -181,7 +181,7 @@ def step_value(step: Any, ctx: Context) -> float:
 def phrase_value(ph: ast.Phrase, ctx: Context) -> float:
     """Light one use of an effect phrase brings."""
     form = ph.form
-    n = number(ph.args.get("n", 1))
+    n = _num(ph.args.get("n", 1))
     if form == "gain":
         return n * ctx.res_value(str(ph.args.get("what", "common")))
     if form in ("draw", "draw_tech"):
@@ -237,7 +237,7 @@ def cond_chance(cond: Any, ctx: Context) -> float:
         return min(1.0, 0.25 + 0.5 * count(noun, ctx)) if noun.form in COUNTED_NOUNS else 0.5
     if isinstance(cond, ast.Compare):
         have = count(cond.noun, ctx)
-        need = number(cond.value)
+        need = _num(cond.value)
         return 1.0 if have >= need else max(0.1, 0.5 * have / max(need, 1))
     if isinstance(cond, ast.And):
         return cond_chance(cond.left, ctx) * cond_chance(cond.right, ctx)
@@ -248,7 +248,7 @@ def cond_chance(cond: Any, ctx: Context) -> float:
     return 0.5
 
 
-def number(value: Any) -> float:
+def _num(value: Any) -> float:
     try:
         return float(value)
     except (TypeError, ValueError):
