@@ -7,15 +7,13 @@ from typing import TYPE_CHECKING, Any
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.primitives.economy import leave_graveyard, pay
+from lastlight.interpreter.engine.primitives.options import DONE
 from lastlight.interpreter.engine.units import index, move_unit
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
 Frame = dict[str, Any]
-#: The `done` option of every "do X, or done" decision (one object: a decision is never
-#: changed by its receiver)
-_DONE: dict[str, Any] = {"kind": "done"}
 
 
 def supply_unit(eng: Engine, p: int, kind: str, size: str | None = None) -> str | None:
@@ -109,7 +107,7 @@ def _build_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
     options = _ship_options(eng, p)
     if not options:
         return True
-    options.append(_DONE)  # (a list of its own)
+    options.append(DONE)  # (a list of its own)
     return eng.ask(p, "build", options, "Build a ship, or done")
 
 
@@ -130,8 +128,6 @@ def _build_ship_free(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choic
     frame["loc"]["built"] = 1
     eng.fire("build_ship", p, {"size": ph.args["size"]})
     return False
-
-
 
 
 def extractor_sites(eng: Engine, p: int) -> list[dict[str, Any]]:
@@ -190,7 +186,7 @@ def _build_extractors(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choi
     options = extractor_sites(eng, p)
     if not options:
         return True
-    return eng.ask(p, "extractor", [*options, _DONE], "Build an extractor, or done")
+    return eng.ask(p, "extractor", [*options, DONE], "Build an extractor, or done")
 
 
 def _can_extractor_here(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:

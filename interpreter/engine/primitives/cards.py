@@ -10,15 +10,13 @@ from typing import TYPE_CHECKING, Any
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.primitives.economy import pay
+from lastlight.interpreter.engine.primitives.options import DONE
 from lastlight.interpreter.engine.ruleset import base_id, staying_actions
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
 Frame = dict[str, Any]
-#: The `done` option of every "do X, or done" decision (one object: a decision is never
-#: changed by its receiver)
-_DONE: dict[str, Any] = {"kind": "done"}
 
 
 def draw_one(eng: Engine) -> str | None:
@@ -226,7 +224,7 @@ def _manufacture_any(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choic
     options = manufacture_options(eng, p, False)
     if not options:
         return True
-    options.append(_DONE)  # (a list of its own)
+    options.append(DONE)  # (a list of its own)
     return eng.ask(p, "manufacture", options, "Manufacture a technology, or done")
 
 

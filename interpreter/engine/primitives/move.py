@@ -7,15 +7,13 @@ from typing import TYPE_CHECKING, Any
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.primitives.options import DONE
 from lastlight.interpreter.engine.units import index, move_unit
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
 Frame = dict[str, Any]
-#: The `done` option of every "do X, or done" decision (one object: a decision is never
-#: changed by its receiver)
-_DONE: dict[str, Any] = {"kind": "done"}
 
 
 commanded_owners = lumos.commanded_owners  # p's own ships, and the Lumos for their ally
@@ -137,7 +135,7 @@ def _move_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: An
     if not options:
         eng.cache.pop("move_run", None)
         return True
-    options.append(_DONE)  # (a list of its own)
+    options.append(DONE)  # (a list of its own)
     return eng.ask(p, "move", options, "Move a ship, or done moving")
 
 
