@@ -230,6 +230,10 @@ class Game:
         else:
             if decision not in pending["options"]:  # an equal one (a replay, a person)
                 raise IllegalDecision(_why_illegal(decision, pending))
+        self._keep(decision)
+
+    def _keep(self, decision: Decision) -> None:
+        """Append an offered decision to the history (and a snapshot every ANCHOR_EVERY)."""
         history = self.history
         anchor = self._anchor
         if anchor is None or len(history) - anchor[1] >= ANCHOR_EVERY:
@@ -340,7 +344,6 @@ class Game:
         eng = self.eng
         st = eng.state
         run_frame = eng.run_frame
-        history = self.history
         flow_advance = flow.advance
         resolve_queue = flow.resolve_queue  # the flow's commonest stage, called directly
         trips = 0
@@ -355,12 +358,9 @@ class Game:
                             return
                         try:
                             choice = choose(pending)
-                            for option in options:  # `_record`, inline for the very option
-                                if option is choice:  # offered (what a bot hands back)
-                                    anchor = self._anchor
-                                    if anchor is None or len(history) - anchor[1] >= ANCHOR_EVERY:
-                                        self._set_anchor()
-                                    history.append(choice)
+                            for option in options:  # the very option offered (what a bot
+                                if option is choice:  # hands back): no other check needed
+                                    self._keep(choice)
                                     break
                             else:
                                 self._record(choice, pending)
