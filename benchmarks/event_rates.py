@@ -5,7 +5,9 @@
 The planner's valuation (`interpreter/engine/bots/valuation.py`) credits a triggered card with an
 expected number of uses per round (`EVENT_RATE`); this prints the rates the bots actually reach,
 so a designer can see how often "when you reveal a token" or "when you lose a ship" fires. A
-round is one action card played by every seat. Never asserts.
+round is one action card played by every seat. It also prints what a seat holds when the game
+ends (planets, ships on the board and in the center), the figures the valuation credits an
+achievement scored at the end with (`END_STATE`). Never asserts.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
+from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.bots import make_bot, play_game
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
@@ -22,11 +25,13 @@ from lastlight.interpreter.pipeline import load_pack_or_raise
 
 def event_rates(rules: Rules, bot: str, players: int, games: int, first: int) -> None:
     events: Counter[str] = Counter()
+    held: Counter[str] = Counter()
     rounds = 0
     for seed in range(first, first + games):
         bots = [make_bot(bot, seed * 10 + p, rules) for p in range(players)]
         game = play_game(Game.new(rules, players, seed), bots)
         rounds += game.state["round"]
+        held.update(end_state(game))
         for e in game.log:
             kind = e["event"]
             events[f"play {e['card']}" if kind == "play" else kind] += 1
@@ -34,6 +39,22 @@ def event_rates(rules: Rules, bot: str, players: int, games: int, first: int) ->
     print(f"{rounds / games:.1f} rounds a game; events per seat and round:")
     for kind, n in sorted(events.items()):
         print(f"  {kind:28s} {n / (rounds * players):7.3f}")
+    print("held at the game's end, per seat:")
+    for what, n in sorted(held.items()):
+        print(f"  {what:28s} {n / (games * players):7.3f}")
+
+
+def end_state(game: Game) -> Counter[str]:
+    """Planets controlled, ships on the board and ships in the center, summed over the seats."""
+    st = game.state
+    out: Counter[str] = Counter()
+    for p in range(len(st["players"])):
+        out["planets"] += len(q.planets_controlled(game.eng, p))
+    for u in st["units"].values():
+        if u["k"] == "s" and u["at"] == "board" and u["o"] >= 0:
+            out["fleet"] += 1
+            out["center"] += u["s"] == st["center"]
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,3 +28,10 @@ def test_event_rates_counts_every_card_played_once_per_round(
     # each seat plays one action card a round, so the play rates sum to one
     assert sum(rates.values()) == pytest.approx(1.0, abs=0.01)
     assert "reveal" in out
+    held = {
+        line.split()[0]: float(line.split()[-1])
+        for line in out.split("held at the game's end")[1].splitlines()[1:]
+    }
+    # a seat ends with its home's ships at least, and never more in the center than on the board
+    assert set(held) == {"planets", "fleet", "center"}
+    assert held["fleet"] >= 1.0 and 0.0 <= held["center"] <= held["fleet"]

@@ -191,15 +191,22 @@ class Seat(Fleet):
                     total += val.seq_value(clause.effect, self.ctx)
         return total
 
-    def achievement_outlook(self, color: str) -> float:
-        """Planets of a colour the seat may hold at the end: near planets count more."""
+    def achievement_value(self, card: Any) -> float:
+        """Light an achievement is expected to bring: its clauses valued on what the seat is
+        expected to hold when the game ends (`val.end_context`), the colours of its planets in
+        the shares of the planets near its home (a planet one move nearer counts more)."""
         home = self.st["homes"][self.me]
         reach = self.eng.board.reachable(home, 6, self.st["rot"], self.eng.asteroids())
-        total = 0.0
+        near = 0.0
+        by_color: dict[str, float] = {}
         for sector, info in self.st["sectors"].items():
-            if info["planet"] and color in self.planet_colors(sector) and sector in reach:
-                total += 1.0 / (1 + reach[sector])
-        return total
+            if info["planet"] and sector in reach:
+                weight = 1.0 / (1 + reach[sector])
+                near += weight
+                for color in self.planet_colors(sector):
+                    by_color[color] = by_color.get(color, 0.0) + weight
+        share = {color: w / near for color, w in by_color.items()} if near else {}
+        return val.card_value(card, val.end_context(self.ctx, share, self.rules.sizes))
 
     # --- action values ----------------------------------------------------------------------
     def action_value(self, action: str) -> float:

@@ -47,7 +47,7 @@ class PlannerBot(Bot):
     def _keep(self, s: Seat, d: Decision) -> float:
         card = s.rules.cards[base_id(d["card"])]
         if card.kind == "achievement":
-            return s.achievement_outlook(card.color)
+            return s.achievement_value(card)
         return val.card_value(card, s.ctx)
 
     # --- the action card --------------------------------------------------------------------

@@ -177,3 +177,33 @@ def test_the_lumos_do_not_deter_the_planner_from_the_center(rules: Rules) -> Non
     seat.ships_at.setdefault(center, []).append({**rival, "s": center, "at": "board"})
     seat._desire.clear()
     assert seat.desire(center, "small") < seat.center_value()
+
+
+def test_an_achievement_is_kept_for_what_it_scores_not_its_colour(rules: Rules) -> None:
+    """The secret achievement is valued by its clauses on what a seat is expected to hold when
+    the game ends (val.END_STATE), its colour's share taken from the planets near the home. It
+    was valued by the nearby planets of its colour alone: the planner kept green (1 light per 2
+    planets) as often as blue (2 light per blue planet), and its green games scored about a
+    third of the achievement light of its blue ones."""
+    from lastlight.interpreter.effects.parser import parse_clause
+
+    game = Game.new(rules, 4, 9000, log=False)
+    bots = [make_bot("planner", p, rules) for p in range(4)]
+    while not (game.legal()[0]["kind"] == "keep" and "achievement" in game.legal()[0]["card"]):
+        game.apply(bots[game.to_move].decide(game.observation(game.to_move), game.legal()))
+    me = game.to_move
+    seat = Seat(bots[me].view(game.observation(me)), me)
+    blue, green = rules.cards["achievement-blue"], rules.cards["achievement-green"]
+    assert seat.achievement_value(blue) > seat.achievement_value(green) > 0
+    choice = bots[me].decide(game.observation(me), game.legal())
+    assert choice["card"].startswith("achievement-blue")
+    # a designer's change to what green scores changes what it is worth, under any name
+    richer, errors = parse_clause(
+        "when the game ends if you control a green planet: gain 2 light per planet you control"
+    )
+    assert not errors and richer is not None
+    redesigned = dataclasses.replace(green, id="designer-green", clauses=(richer,))
+    assert seat.achievement_value(redesigned) > seat.achievement_value(blue)
+    # and the colour's share counts: with no green planet near, the condition rarely holds
+    no_green = val.end_context(seat.ctx, {"green": 0.0}, rules.sizes)
+    assert val.card_value(redesigned, no_green) < seat.achievement_value(redesigned)
