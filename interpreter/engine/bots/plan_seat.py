@@ -205,8 +205,27 @@ class Seat(Fleet):
                 near += weight
                 for color in self.planet_colors(sector):
                     by_color[color] = by_color.get(color, 0.0) + weight
-        share = {color: w / near for color, w in by_color.items()} if near else {}
-        return val.card_value(card, val.end_context(self.ctx, share, self.rules.sizes))
+        planets = val.END_STATE["planets"]
+        colors = {color: planets * w / near for color, w in by_color.items()} if near else {}
+        return val.card_value(card, val.end_context(self.ctx, planets, colors, self.rules.sizes))
+
+    def achievement_gain(self, sector: str) -> float:
+        """What holding this planet adds to the seat's achievement when the game ends: its
+        clauses valued on the planets the seat holds (at least `END_STATE`'s), with and without
+        this one (2 light for a blue planet and 2 light per blue planet; for "if you control a
+        red planet", the first red one)."""
+        if not self.pl["ach"]:
+            return 0.0
+        card = self.rules.cards[base_id(self.pl["ach"])]
+        planets = max(float(self.ctx.planets), val.END_STATE["planets"])
+        held = dict(self.ctx.planets_by_color)
+        more = dict(held)
+        for color in self.planet_colors(sector):
+            more[color] = more.get(color, 0) + 1
+        sizes = self.rules.sizes
+        before = val.end_context(self.ctx, planets, held, sizes)
+        after = val.end_context(self.ctx, planets + 1, more, sizes)
+        return val.card_value(card, after) - val.card_value(card, before)
 
     # --- action values ----------------------------------------------------------------------
     def action_value(self, action: str) -> float:
@@ -345,11 +364,7 @@ class Seat(Fleet):
         claim = q.param(self.eng, self.me, f"claim_{kind}")
         value = claim * (self.cycles_left + 0.6)
         value += self.yield_value(sector) * self.rounds_left * 0.2
-        if self.pl["ach"]:
-            ach = self.rules.cards[base_id(self.pl["ach"])]
-            if ach.color in self.planet_colors(sector):
-                value += 2.0
-        return value + 0.5
+        return value + self.achievement_gain(sector) + 0.5
 
     def construct_value(self) -> float:
         eng, me = self.eng, self.me

@@ -97,15 +97,15 @@ class Context:
         return base if what == "light" else base * self.res_scale
 
 
-def end_context(ctx: Context, color_share: dict[str, float], sizes: Any) -> Context:
-    """The seat as it is expected to stand when the game ends (`END_STATE`): its planets'
-    colours in the shares given (a share of the planets it may reach, by colour), its fleet
-    spread evenly over the ship sizes."""
-    planets = END_STATE["planets"]
+def end_context(
+    ctx: Context, planets: float, planets_by_color: dict[str, float], sizes: Any
+) -> Context:
+    """The seat as it is expected to stand when the game ends: these planets, and the fleet and
+    center ships of `END_STATE` (the fleet spread evenly over the ship sizes)."""
     return replace(
         ctx,
         planets=planets,
-        planets_by_color={color: share * planets for color, share in color_share.items()},
+        planets_by_color=planets_by_color,
         ships_by_size={size: END_STATE["fleet"] / max(1, len(sizes)) for size in sizes},
         center_ships=END_STATE["center"],
     )

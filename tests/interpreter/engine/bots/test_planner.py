@@ -205,5 +205,26 @@ def test_an_achievement_is_kept_for_what_it_scores_not_its_colour(rules: Rules) 
     redesigned = dataclasses.replace(green, id="designer-green", clauses=(richer,))
     assert seat.achievement_value(redesigned) > seat.achievement_value(blue)
     # and the colour's share counts: with no green planet near, the condition rarely holds
-    no_green = val.end_context(seat.ctx, {"green": 0.0}, rules.sizes)
+    no_green = val.end_context(seat.ctx, val.END_STATE["planets"], {"green": 0.0}, rules.sizes)
     assert val.card_value(redesigned, no_green) < seat.achievement_value(redesigned)
+
+
+def test_a_planet_is_worth_what_it_adds_to_the_kept_achievement(rules: Rules) -> None:
+    """A planet's worth counts what it adds to the seat's achievement at the end, read from the
+    achievement's clauses: 2 light for each blue planet with Azure Dominion (2 light per blue
+    planet), nothing for a planet without blue; with Crimson Reach ("if you control a red
+    planet") the first red planet adds its chance and a second one less."""
+    game = Game.new(rules, 4, 9000, log=False)
+    seat = Seat(make_bot("planner", 1, rules).view(game.observation(0)), 0)
+    planets = [s for s, info in seat.st["sectors"].items() if info["planet"]]
+    blue = next(s for s in planets if "blue" in seat.planet_colors(s))
+    plain = next(s for s in planets if not {"blue", "red"} & set(seat.planet_colors(s)))
+    seat.pl["ach"] = "achievement-blue#1"
+    assert seat.achievement_gain(blue) == pytest.approx(2.0)
+    assert seat.achievement_gain(plain) == pytest.approx(0.0)
+    red = next(s for s in planets if "red" in seat.planet_colors(s))
+    seat.pl["ach"] = "achievement-red#1"
+    first = seat.achievement_gain(red)
+    seat.ctx.planets_by_color["red"] = 1
+    assert first > seat.achievement_gain(red) >= 0.0
+    assert seat.achievement_gain(plain) == pytest.approx(0.0)
