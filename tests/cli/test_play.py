@@ -154,7 +154,11 @@ def test_the_screen_keeps_other_players_secrets_and_names_things(
     public = " ".join(
         card_name(game, c)
         for pl in game.state["players"]
-        for c in [*pl["civ"], *(m for ms in pl["mods"].values() for m in ms)]
+        for c in [
+            *pl["civ"],
+            *(m for ms in pl["mods"].values() for m in ms),
+            *(a for a in pl["ability"].values() if a),  # ship abilities in play are public
+        ]
     ) + " ".join(card_name(game, c) for c in game.state["discard"])
     mine = {card_name(game, c) for c in game.state["players"][0]["tech_hand"]}
     secret = set()
