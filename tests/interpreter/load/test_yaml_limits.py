@@ -69,3 +69,23 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path: Path) -> None:
         fh.truncate(MAX_FILE_BYTES + 1)
     data, problems = load_yaml(big)
     assert data is None and problems[0].code == "Y001" and "too large" in problems[0].message
+
+
+@pytest.mark.parametrize("limit", [70, 300, 1000])
+@pytest.mark.parametrize("shape", ["flow", "block"])
+def test_pyyamls_own_nesting_limit_is_reported_as_ours(limit: int, shape: str) -> None:
+    # PyYAML 6.0.3+ builds libyaml with a nesting limit of its own (1000 today); whatever it is
+    # set to, a file too deep gets our Y007 at the line where it nests too deep, not a wrong
+    # "bracket never closed" from PyYAML's scanner
+    ext = pytest.importorskip("yaml._yaml")
+    if not hasattr(ext, "_set_max_nest_level"):
+        pytest.skip("this PyYAML has no nesting limit of its own")
+    old = ext._get_max_nest_level()
+    ext._set_max_nest_level(limit)
+    try:
+        deep = deep_nesting(limit + 5) if shape == "flow" else "a:\n" + "- " * (limit + 5) + "x\n"
+        code, line, message = _one("kind: game\n" + deep)
+    finally:
+        ext._set_max_nest_level(old)
+    expected = 2 if shape == "flow" else 3
+    assert code == "Y007" and line == expected and f"more than {MAX_DEPTH}" in message
