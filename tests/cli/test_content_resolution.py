@@ -75,6 +75,7 @@ def test_lint_refuses_both_path_and_content(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "not both" in result.output
 
 
+@pytest.mark.slow
 def test_non_editable_install_lints_the_pack_in_the_current_folder(tmp_path: Path) -> None:
     """The README's walkthrough: `pip install .` (no -e), edit content/, `lastlight lint`."""
     src = tmp_path / "src"

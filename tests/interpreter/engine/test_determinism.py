@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from lastlight.interpreter.engine.bots import HeuristicBot, RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
@@ -51,6 +52,7 @@ def test_different_seeds_differ(rules: Rules) -> None:
     assert _digest(_play(rules, 4, 1)) != _digest(_play(rules, 4, 2))
 
 
+@pytest.mark.slow
 def test_same_game_under_different_hash_seeds(rules: Rules) -> None:
     local = _play(rules, 3, 5)
     expected = f"{_digest(local)} {len(local.history)}"

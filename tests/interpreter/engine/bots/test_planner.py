@@ -92,6 +92,7 @@ def test_refresh_is_worth_its_claims(rules: Rules) -> None:
     assert checked == 5
 
 
+@pytest.mark.slow
 def test_all_planner_games_play_every_part_of_the_game(rules: Rules) -> None:
     """A small-N version of benchmarks/bench_bots.py stats (1,000 games in the README): at 12
     games we assert every action card is played and the per-player averages clear the issue's
@@ -110,7 +111,9 @@ def test_all_planner_games_play_every_part_of_the_game(rules: Rules) -> None:
     assert summary.stalls == 0
 
 
-@pytest.mark.parametrize(("players", "games", "need"), [(2, 16, 11), (4, 40, 12)])
+@pytest.mark.parametrize(
+    ("players", "games", "need"), [(2, 16, 11), pytest.param(4, 40, 12, marks=pytest.mark.slow)]
+)
 def test_planner_beats_heuristic(rules: Rules, players: int, games: int, need: int) -> None:
     """One planner against heuristic bots, the planner's seat rotated. The README's figures
     come from 1,000 games each; here a short fixed-seed run must clear well above a fair share

@@ -66,7 +66,9 @@ def assert_no_hidden_information(rules: Any, obs: Observation) -> None:
         assert pending["options"] is None
 
 
-@pytest.mark.parametrize("name", bot_names())
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n == "search" else n for n in bot_names()]
+)
 def test_every_bot_kind_gets_only_an_observation(rules: Rules, name: str) -> None:
     players = 3
     kwargs: dict[str, Any] = {"playouts": 4} if name == "search" else {}
@@ -100,6 +102,7 @@ def _play_decision(rules: Rules, seed: int, rounds: int) -> tuple[Game, int]:
     return game, game.to_move
 
 
+@pytest.mark.slow
 def test_hidden_information_does_not_change_the_search_bots_decision(rules: Rules) -> None:
     for seed in (1, 2, 3):
         game, seat = _play_decision(rules, seed, rounds=3)
@@ -111,6 +114,7 @@ def test_hidden_information_does_not_change_the_search_bots_decision(rules: Rule
         assert a.last == b.last and a.last["searched"]
 
 
+@pytest.mark.slow
 def test_search_bot_is_deterministic_and_varies_with_its_seed(rules: Rules) -> None:
     def history(seed: int) -> list[Decision]:
         game = Game.new(rules, 2, 11, log=False)

@@ -6,11 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from lastlight.interpreter.tools.lab.compare import ablation, compare_rows, item_changes
 from lastlight.interpreter.tools.lab.run import run_sweep
 from lastlight.interpreter.tools.lab.spec import load_rules
 
 from .conftest import PAIRED_GAMES, spec_for
+
+#: paired sweeps of a few seconds each: run by `pytest -m slow` (CI runs it)
+pytestmark = pytest.mark.slow
 
 
 def test_planted_change_moves_star_nomads(base_rows: list, planted_rows: list) -> None:

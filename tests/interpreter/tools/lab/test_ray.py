@@ -11,6 +11,7 @@ from .conftest import spec_for
 ray = pytest.importorskip("ray", reason="Ray is in the dev extra; install lastlight[dev]")
 
 
+@pytest.mark.slow
 def test_ray_rows_equal_local_rows(monkeypatch: pytest.MonkeyPatch) -> None:
     # a busy 2-core machine can take longer than Ray's default 30 s to register the node
     monkeypatch.setenv("RAY_raylet_start_wait_time_s", "120")
