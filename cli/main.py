@@ -38,9 +38,46 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+#: Each command's one line in `--help`. The listing reads it here, so it imports no command
+#: module (`lastlight --help` starts at once); the command is given the same line when loaded.
+SHORT_HELP: dict[str, str] = {
+    "ablate": "Measure an item: paired games with it and with a blank.",
+    "balance": "Balance figures of a sweep, with intervals; CI bands.",
+    "board": "Draw the board of a seed or of a saved game (SVG, PNG).",
+    "coverage": "Play bot games and list the content that never fired.",
+    "diff": "What changed between two packs, and what it did to games.",
+    "fuzz": "Play random games and load mutated files; report crashes.",
+    "ladder": "Rate bots against each other on mixed tables.",
+    "lint": "Check a content pack or one file: every error, located.",
+    "play": "Play a game: bots, or you at the terminal.",
+    "replay": "Re-play a saved game and check that it reproduces.",
+    "schema": "Print or export the JSON Schemas of the content kinds.",
+    "show": "Show one item, or list a kind.",
+    "sim": "Play bot games in parallel: one row per player per game.",
+    "test": "Run scenario tests.",
+    "view": "Write a saved game as one HTML page to step through.",
+}
+
+
 class LastlightGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command listing of `--help`, from SHORT_HELP: no command module is imported."""
+        from click.utils import make_default_short_help
+
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            if name in SHORT_HELP:
+                rows.append((name, make_default_short_help(SHORT_HELP[name], limit)))
+            else:  # a command without its line here is imported to ask it
+                command = self.get_command(ctx, name)
+                rows.append((name, command.get_short_help_str(limit) if command else ""))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
@@ -48,7 +85,10 @@ class LastlightGroup(click.Group):
         import importlib
 
         module, attr = COMMANDS[name]
-        return getattr(importlib.import_module(f"lastlight.cli.{module}"), attr)
+        command: click.Command = getattr(importlib.import_module(f"lastlight.cli.{module}"), attr)
+        if name in SHORT_HELP:
+            command.short_help = SHORT_HELP[name]
+        return command
 
     def main(self, *args, **kwargs):  # type: ignore[no-untyped-def, override]
         try:
