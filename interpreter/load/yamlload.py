@@ -18,7 +18,25 @@ from lastlight.interpreter.load.errors import Diagnostic, Loc
 from lastlight.interpreter.load.fileio import read_bounded
 
 #: libyaml's C parser when PyYAML was built with it (5x faster); it keeps line and column too.
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+#: The implicit tag of a plain scalar, by its text: content repeats a few hundred short texts
+#: ("common", "1", "true") thousands of times, and each was matched against PyYAML's regexes.
+_SCALAR_TAGS: dict[tuple[str, tuple[bool, bool]], str] = {}
+_SCALAR_TAGS_MAX = 4096
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if kind is not yaml.ScalarNode or len(value) > 40:
+            return super().resolve(kind, value, implicit)
+        key = (value, tuple(implicit))
+        tag = _SCALAR_TAGS.get(key)
+        if tag is None:
+            tag = super().resolve(kind, value, implicit)
+            if len(_SCALAR_TAGS) < _SCALAR_TAGS_MAX:
+                _SCALAR_TAGS[key] = tag
+        return tag
 
 
 #: Limits on what a content file may hold; each gives a located error, not a crash or a hang.
@@ -115,6 +133,8 @@ class _Builder:
         return Loc(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
 
     def build(self, node: yaml.Node, depth: int = 0, copy: bool = False) -> Any:
+        if not copy and node.__class__ is yaml.ScalarNode and depth <= MAX_DEPTH:
+            return self._scalar(node)  # the common case, first: a scalar seen once
         if depth > MAX_DEPTH:
             raise _TooMuch(
                 Diagnostic(
