@@ -65,14 +65,13 @@ class LastlightGroup(click.Group):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command listing of `--help`, from SHORT_HELP: no command module is imported."""
-        from click.utils import make_default_short_help
-
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(len(name) for name in names)
         rows = []
         for name in names:
             if name in SHORT_HELP:
-                rows.append((name, make_default_short_help(SHORT_HELP[name], limit)))
+                line = click.Command(name, short_help=SHORT_HELP[name]).get_short_help_str(limit)
+                rows.append((name, line))
             else:  # a command without its line here is imported to ask it
                 command = self.get_command(ctx, name)
                 rows.append((name, command.get_short_help_str(limit) if command else ""))
