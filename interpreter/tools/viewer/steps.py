@@ -69,6 +69,8 @@ def observe(game: Game, view: Viewpoint, cards: CardTable) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "seat": seat,
             "faction": cards.ref(pl["faction"]) if pl["faction"] else None,
+            # kept but not revealed to this viewer yet (R-SET-06: once all have kept both cards)
+            "faction_secret": pl["faction"] is None and bool(pl.get("faction_kept")),
             "light": pl["light"],
             "res": dict(pl["res"]),
             "hand": [cards.ref(a) for a in pl["hand"]],

@@ -102,6 +102,8 @@ def test_r_set_06_no_seat_sees_another_faction_before_every_card_is_kept(
                 if o != seat:
                     assert step["players"][o]["faction"] is None
                     assert base_id(faction) not in text, (seat, o, faction)
+        # the achievement decisions: every faction kept, the others' shown as kept and secret
+        assert all(pl["faction_secret"] != (pl["seat"] == seat) for pl in steps[4]["players"])
         assert [pl["faction"] for pl in steps[reveal]["players"]] == [base_id(f) for f in factions]
 
 
