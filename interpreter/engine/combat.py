@@ -388,13 +388,13 @@ def _damage(eng: Engine, roller: list[Any], sector: str, choice: dict[str, Any])
     cmb = _combat(eng)
     if "extractor" in choice:
         uid = choice["extractor"]
-        cmb["doomed"][uid] = roller[0]  # R-CMD-14: one damage destroys an extractor
+        cmb["doomed"][uid] = [roller[0], roller[1]]  # R-CMD-14: one damage destroys it
     else:
         uid = next(x for x in _enemy_ships(eng, _side(roller), sector) if _match(eng, x, choice))
         unit = eng.state["units"][uid]
         unit["d"] += 1
         if unit["d"] >= q.ship_stat(eng, unit["o"], unit["z"], "shields"):  # R-CMD-13
-            cmb["doomed"][uid] = roller[0]  # the one who assigned the final damage
+            cmb["doomed"][uid] = [roller[0], roller[1]]  # who assigned the final damage
     if eng.log is not None:
         eng.event("damage", roller[0], None, unit=uid, sector=sector)
 
@@ -405,19 +405,24 @@ def _match(eng: Engine, uid: str, choice: dict[str, Any]) -> bool:
 
 
 def _resolve_sector(eng: Engine, sector: str) -> None:
-    """R-CMD-12/13, R-GRV-01: destroyed units leave together, to their destroyer's graveyard."""
+    """R-CMD-12/13, R-GRV-01: destroyed units leave together, to their destroyer's graveyard.
+
+    A unit the Lumos destroyed under a player's command goes to that player's graveyard
+    (R-TWO-10), but the kill is the Lumos' act: it is marked `lumos`, and no card of the
+    commander hears it (R-TWO-09: the Lumos use no technology or faction ability)."""
     cmb = _combat(eng)
-    doomed: dict[str, int] = cmb["doomed"]
-    for uid, killer in sorted(doomed.items()):
+    doomed: dict[str, list[Any]] = cmb["doomed"]
+    for uid, (killer, by_lumos) in sorted(doomed.items()):
         unit = eng.state["units"][uid]
         owner, kind, size = unit["o"], unit["k"], unit["z"]
-        eng.event("destroyed", killer, None, unit=uid, owner=owner, sector=sector)
+        mark = {"lumos": True} if by_lumos else {}
+        eng.event("destroyed", killer, None, unit=uid, owner=owner, sector=sector, **mark)
         to_graveyard(eng, uid, killer)
         if kind == "s":
-            eng.fire("destroy_ship", killer, {"size": size}, sec=sector)
+            eng.fire("destroy_ship", killer, {"size": size}, sec=sector, **mark)
             eng.fire("lose_ship", owner, {"size": size}, sec=sector)
         else:
-            eng.fire("destroy_extractor", killer, sec=sector)
+            eng.fire("destroy_extractor", killer, sec=sector, **mark)
     cmb["doomed"] = {}
 
 

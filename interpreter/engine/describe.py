@@ -212,6 +212,7 @@ _EVENT_TEXT: dict[str, EventText] = {
     "manufacture": _ev_manufacture,
     "destroyed": lambda game, p, e: (
         f"{p} destroys {unit_name(game, e['unit'])} in {_sec(game, e['sector'])}"
+        + (" (with Lumos ships)" if e.get("lumos") else "")
     ),
     "damage": lambda game, p, e: f"{p} deals 1 damage to {unit_name(game, e['unit'])}",
     "repair": lambda game, p, e: f"{p} repairs its {unit_name(game, e['unit'], owner=False)}",

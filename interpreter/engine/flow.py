@@ -66,9 +66,10 @@ def advance(eng: Engine, choice: Any = None) -> None:
 
 def _setup_choice(eng: Engine, choice: Any, field: str, offer: str) -> None:
     """R-SET-06: each player keeps one faction and one achievement, secretly and
-    simultaneously; the rest leave the game. The decision API asks one seat at a time, so a
-    kept card is visible only to its owner (`see`) until every player has kept theirs; the
-    factions are then revealed together, the achievements stay secret until the game ends."""
+    simultaneously; the rest leave the game. The decision API asks one seat at a time (every
+    faction, then every achievement), so a kept card is visible only to its owner (`see`);
+    once every player has kept both, the factions are revealed together (nobody chooses an
+    achievement knowing another's faction); the achievements stay secret until the game ends."""
     st = eng.state
     for p in turn_order(eng):
         pl = st["players"][p]
@@ -84,11 +85,11 @@ def _setup_choice(eng: Engine, choice: Any, field: str, offer: str) -> None:
             eng.ask(p, "keep", options, f"Keep one {what}", by="flow")
             return
     if field == "faction":
+        st["stage"] = "achievement"
+    else:  # both cards kept by everyone: only now are the factions revealed (R-SET-06)
         eng.event(
             "factions_revealed", None, None, factions=[pl["faction"] for pl in st["players"]]
         )
-        st["stage"] = "achievement"
-    else:
         st["stage"] = "select"
         _start_round(eng)
 

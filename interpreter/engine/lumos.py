@@ -5,8 +5,10 @@ ally with the player with the least light and change sides only when an action c
 (R-TWO-05/11), are commanded by their ally's Command card (moved and rolled apart from the ally's
 own ships, R-TWO-07/10) but never reveal tokens (R-TWO-08) nor use modifiers (base stats,
 R-TWO-09), block everyone but their ally (R-TWO-06) and gain reinforcements at each rotation
-(R-TWO-03). A unit they destroy while nobody commands them goes to nobody's graveyard, and a
-destroyed Lumos ship leaves the game ("box").
+(R-TWO-03). A unit they destroy under a player's command goes to that player's graveyard
+(R-TWO-10), but the kill is marked `lumos` and no card of the commander hears it (R-TWO-09:
+combat marks it, `triggers.fire` skips it). A unit they destroy while nobody commands them goes
+to nobody's graveyard, and a destroyed Lumos ship leaves the game ("box").
 
 The rest of the engine calls these hooks; it never reads `state["lumos"]` itself:
 

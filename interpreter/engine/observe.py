@@ -7,9 +7,10 @@ it unchanged), with everything the seat may not know taken out:
   the trigger counters (they hold cards drawn but not yet kept);
 - the technology deck's order (`deck` becomes `None`; `deck_count` says how many cards are left);
 - other players' technology hands (`tech_hand` is `None`; `tech_hand_count` is public), their
-  kept achievement until the game is over, their faction until every player has kept one (the
-  factions are revealed together), their offers, and the action card they chose until the cards
-  are revealed (`chosen` is `None`; `has_chosen` is public);
+  kept achievement until the game is over, their faction until every player has kept both a
+  faction and an achievement (the factions are revealed together), their offers, and the
+  action card they chose until the cards are revealed (`chosen` is `None`; `has_chosen` is
+  public);
 - the identity of face-down exploration tokens (`token` becomes the pile its back shows:
   `common`, `rare`, ...; a face-down deep space token shows only `deep: true`);
 - the options of a decision that is not the seat's (only who decides and the kind are public).
@@ -44,7 +45,7 @@ def observation(eng: Engine, seat: int | None) -> Observation:
     obs["seat"] = seat
     obs["deck"] = None
     obs["deck_count"] = len(st["deck"])
-    factions_public = all(pl["faction"] is not None for pl in st["players"])
+    factions_public = factions_revealed(st)
     over = bool(st["over"])
     for i, pl in enumerate(obs["players"]):
         _redact_player(pl, i == seat, factions_public, over, st["stage"] == "select")
@@ -64,6 +65,12 @@ def observation(eng: Engine, seat: int | None) -> Observation:
             "options": obs["pending"]["options"] if mine else None,  # already a copy
         }
     return obs
+
+
+def factions_revealed(st: dict[str, Any]) -> bool:
+    """R-SET-06: the kept factions are revealed together once every player has kept both a
+    faction and an achievement (the two are chosen secretly and simultaneously)."""
+    return all(pl["faction"] is not None and pl["ach"] is not None for pl in st["players"])
 
 
 def _redact_player(

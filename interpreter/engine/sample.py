@@ -11,8 +11,9 @@ futures in worlds it cannot tell apart from the real one:
 - achievements: another player's kept achievement is one of the offer that player was dealt
   (the offer is public knowledge: player p is dealt copy p of each colour, R-SET-06); an
   achievement not kept yet stays undecided, with that offer;
-- factions (hidden until everyone has kept one): drawn from the factions the seat has not seen
-  (every faction for this player count minus its own offer or kept faction);
+- factions (hidden until every player has kept a faction and an achievement, R-SET-06): drawn
+  from the factions the seat has not seen (every faction for this player count minus its own
+  offer or kept faction), so a seat keeping its achievement samples the others' factions;
 - chosen action cards (hidden until revealed): one of that player's playable cards;
 - face-down tokens: each is redrawn from the unseen tokens of the pile its back shows (the pile
   minus the tokens face up on the board and those removed after being revealed);

@@ -85,7 +85,9 @@ class Pending(TypedDict):
 
 class Combat(TypedDict):
     fought: list[str]  #: ships that have rolled this turn (R-CMD-17)
-    doomed: dict[str, int]  #: unit id -> seat that dealt the final damage (removed at the end)
+    #: unit id -> [seat that dealt the final damage, dealt by Lumos ships it commands?]
+    #: (removed at the end of the sector's combat)
+    doomed: dict[str, list[Any]]
     pool: int  #: hits rolled and not yet assigned
 
 

@@ -3,7 +3,9 @@
 When something happens (`eng.fire("build_ship", p, {"size": "small"}, sec=...)`), each of p's
 cards in play with a triggered clause for that event (`queries.tables(eng, p).triggers`, in card
 order) whose event arguments and condition match gets a frame pushed on the machine's stack
-(`card:<design>:<clause index>`), so its effect runs before whatever fired it goes on. Only the
+(`card:<design>:<clause index>`), so its effect runs before whatever fired it goes on. An event
+that Lumos ships caused (`lumos=True`: a kill by a commanded Lumos ship) reaches no card, not
+even the commander's: the Lumos use no technology or faction ability (R-TWO-09). Only the
 registry's events may be fired. More than `TRIGGER_LIMIT` firings within one action is a loop
 in the content: an `EngineError` naming the card and its file:line.
 """
@@ -28,12 +30,13 @@ TRIGGER_LIMIT = 400
 
 
 def fire(eng: Engine, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:
-    """Push the frames of p's cards that listen for this event; returns how many."""
+    """Push the frames of p's cards that listen for this event; returns how many (none for
+    the Lumos, `p` < 0, nor for an event their ships caused, `lumos=True`: R-TWO-09)."""
     if form not in eng.rules.listeners:  # no card listens (most calls end here)
         if form not in EVENTS:  # the registry's events are the only ones (effects/registry.py)
             raise EngineError(f"event '{form}' is not in effects/registry.py")
         return 0
-    if p < 0:
+    if p < 0 or ctx.get("lumos"):
         return 0
     clauses = q.tables(eng, p).triggers.get(form)
     if not clauses:

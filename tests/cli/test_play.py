@@ -181,6 +181,28 @@ def test_the_screen_keeps_other_players_secrets_and_names_things(
     json.loads(save.read_text())  # the save is whole JSON
 
 
+def test_r_set_06_the_screen_at_my_achievement_shows_no_other_faction(
+    tmp_path: Path, rules: Rules
+) -> None:
+    """R-SET-06: at a 4-player table a person keeps a faction (prompt 1), then an achievement
+    (prompt 2) after every bot has kept its faction: the screens up to that decision name none
+    of the others' kept factions; they are revealed, to everyone, after the draft."""
+    save = tmp_path / "game.json"
+    result = _play(["--human", "0", "-n", "4", "-s", "303", "--save", str(save)], ["1", "1", "q"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count(PROMPT) == 3
+    at_achievement = out[: [m.start() for m in re.finditer(re.escape(PROMPT), out)][1]]
+    assert "Keep one planetary achievement" in at_achievement.split(PROMPT)[-1]
+    game = run_replay(rules, load_replay(save))
+    others = [card_name(game, game.state["players"][o]["faction"]) for o in (1, 2, 3)]
+    assert all(others)
+    for name in others:
+        assert name not in at_achievement, name
+        assert name in out[len(at_achievement) :]  # revealed once the draft is over
+    assert "factions revealed" in out[len(at_achievement) :]
+
+
 def _until(proc: subprocess.Popen, marker: str, seconds: float = 60) -> str:
     """Read the process's stdout until `marker` shows (a prompt has no newline)."""
     assert proc.stdout is not None

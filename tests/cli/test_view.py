@@ -97,6 +97,8 @@ def test_the_page_loads_and_steps_in_chromium(browser: Any, page_file: Path) -> 
         assert page.locator("#log li:not(.future)").count() > 50
         page.locator("#slider").fill("5")  # the slider moves the page too
         assert _step(page) == 5
+        # R-SET-06: all four factions kept, achievements being kept: shown as kept, not named
+        assert page.locator(".player h3", has_text="(faction kept, secret)").count() == 4
         page.click("#play")  # plays; Space on the focused button pauses (once, not twice)
         assert "pause" in page.inner_text("#play")
         page.keyboard.press(" ")

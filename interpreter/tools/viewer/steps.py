@@ -5,9 +5,9 @@ snapshot with `observe` and the new log events with `event_entry`. Those two fun
 only places that decide what a viewer may see; the rules (R-SET-06, R-RND-07) are:
 
 - a spectator sees the board, the scores, the technologies in play and the action cards on the
-  table; not the technology hands, the kept achievements, the faction a player is still choosing
-  or the action card chosen and not yet revealed; nor which card a research `keep` or a `draw`
-  took. Once the game is over, everything is shown.
+  table; not the technology hands, the kept achievements, a kept faction before every player
+  has kept both cards (R-SET-06) or the action card chosen and not yet revealed; nor which
+  card a research `keep` or a `draw` took. Once the game is over, everything is shown.
 - a seat sees that plus its own hidden cards; `everything` (for designers) sees all of it.
 
 When the engine grows `Game.observation(seat)`, `observe` should read from it.
@@ -69,6 +69,8 @@ def observe(game: Game, view: Viewpoint, cards: CardTable) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "seat": seat,
             "faction": cards.ref(pl["faction"]) if pl["faction"] else None,
+            # kept but not revealed to this viewer yet (R-SET-06: once all have kept both cards)
+            "faction_secret": pl["faction"] is None and bool(pl.get("faction_kept")),
             "light": pl["light"],
             "res": dict(pl["res"]),
             "hand": [cards.ref(a) for a in pl["hand"]],
@@ -145,7 +147,7 @@ def event_entry(game: Game, e: dict[str, Any], view: Viewpoint, cards: CardTable
         kind = cards.kind(e.get("card") or (e.get("cards") or [None])[0] or source_card(e))
         noun = {
             "achievements": "a secret planetary achievement",
-            "factions": "a faction (revealed when all have chosen)",
+            "factions": "a faction (revealed once all have kept both cards)",
             "technologies": "a technology" if n == 1 else f"{n} technologies",
         }.get(kind or "", "a secret card")
         return {"t": f"R{e['round']:>3} {who(e.get('player'))} {what} {noun}", "p": e.get("player")}

@@ -87,8 +87,9 @@
     const color = data.colors[pl.seat];
     const box = el("div", "player" + (s.to_move === pl.seat && !s.over ? " to-move" : ""));
     box.style.borderLeftColor = color;
-    const h = el("h3", null, "P" + pl.seat + " " + (pl.faction ? cardName(pl.faction) : "(choosing a faction)") +
-      (pl.winner ? "  ★ winner" : ""));
+    const faction = pl.faction ? cardName(pl.faction)
+      : pl.faction_secret ? "(faction kept, secret)" : "(choosing a faction)";
+    const h = el("h3", null, "P" + pl.seat + " " + faction + (pl.winner ? "  ★ winner" : ""));
     h.style.color = color;
     if (pl.faction) h.title = cardTip(pl.faction);
     box.appendChild(h);

@@ -125,11 +125,17 @@ def test_setup_choices_are_kept_secretly_and_factions_revealed_together(rules: R
     assert all(e.get("see") == [first] for e in game.log if e["event"] == "keep")
     while game.state["stage"] == "faction":
         game.apply(game.legal()[0])
-    # all kept: revealed together, to everyone
-    assert game.observation(nxt)["players"][first]["faction"] == kept
-    assert [e for e in game.log if e["event"] == "factions_revealed"]
+    # every faction kept, no achievement yet: still secret (both are chosen before any reveal)
+    assert game.observation(nxt)["players"][first]["faction"] is None
+    assert not [e for e in game.log if e["event"] == "factions_revealed"]
     while game.state["stage"] == "achievement":
         game.apply(game.legal()[0])
+    # both kept by all: the factions are revealed together, to everyone
+    assert game.observation(nxt)["players"][first]["faction"] == kept
+    assert game.observation(None)["players"][first]["faction"] == kept
+    events = [e["event"] for e in game.log]
+    last_keep = max(i for i, e in enumerate(events) if e == "keep")
+    assert events.index("factions_revealed") > last_keep
     achs = [pl["ach"] for pl in game.state["players"]]
     for seat in range(3):
         obs = game.observation(seat)
@@ -207,3 +213,44 @@ def test_bots_receive_an_observation_and_the_legal_decisions_only(rules: Rules) 
                     if not obs["over"]:
                         assert pl["ach"] is None
             assert obs["pending"]["options"] == legal
+
+
+def test_r_set_06_no_seat_keeps_its_achievement_knowing_another_seats_faction(
+    rules: Rules,
+) -> None:
+    """R-SET-06: faction and achievement are kept secretly and simultaneously; the factions are
+    revealed together only after every player has kept both. A 4-player game, checked at every
+    achievement decision: the deciding seat's observation and its log hold no other seat's kept
+    faction (nor does a spectator's), and after the draft every faction is public."""
+    game = Game.new(rules, 4, 303)
+    bots = [make_bot("heuristic", 40 + s) for s in range(4)]
+    checked = 0
+    while not game.over:
+        p = game.to_move
+        assert p is not None
+        if game.state["stage"] == "achievement":
+            kept = {o: pl["faction"] for o, pl in enumerate(game.state["players"])}
+            assert all(kept.values()), "every faction is kept before any achievement"
+            for reader in (p, None):
+                obs = game.observation(reader)
+                shown = json.dumps(obs) + json.dumps(visible_log(game.log, reader))
+                for o, faction in kept.items():
+                    if o == reader:
+                        assert obs["players"][o]["faction"] == faction
+                        continue
+                    assert obs["players"][o]["faction"] is None
+                    assert obs["players"][o]["faction_kept"] is True
+                    assert faction not in shown, (reader, o, faction)
+            assert not [e for e in game.log if e["event"] == "factions_revealed"]
+            checked += 1
+        game.apply(ask(bots[p], game))
+        if checked == 4 and game.state["stage"] == "select":  # the draft just ended
+            factions = [pl["faction"] for pl in game.state["players"]]
+            revealed = [e for e in game.log if e["event"] == "factions_revealed"]
+            assert len(revealed) == 1 and revealed[0]["factions"] == factions
+            assert "see" not in revealed[0]  # to everyone
+            for reader in (0, 1, 2, 3, None):
+                obs = game.observation(reader)
+                assert [pl["faction"] for pl in obs["players"]] == factions
+            checked += 1
+    assert checked == 5, "four achievement decisions, then the reveal"

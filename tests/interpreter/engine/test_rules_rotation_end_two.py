@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.describe import event_line
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 
@@ -150,6 +151,37 @@ def test_r_two_04_10_lumos_casualties_and_kills(rules: Rules) -> None:
     t.choose(game2, kind="done")
     t.finish_round(game2, t.eager)
     assert game2.state["units"][lumos_ship]["at"] == "box"  # back from the graveyard: gone
+
+
+def test_r_two_09_10_a_lumos_kill_pays_the_graveyard_but_no_card_of_the_commander(
+    rules: Rules,
+) -> None:
+    """R-TWO-09 a commanded Lumos ship uses no technology or faction ability of its commander,
+    so the commander's `when you destroy a ship` cards do not hear its kill; R-TWO-10 the ship
+    it destroys still goes to the commander's graveyard. The commander's own kill in the same
+    combat is heard by both cards, as always."""
+    game = t.start(rules, 2)
+    t.clear_board(game)
+    center = game.state["center"]
+    with game.edit() as st:
+        st["players"][0]["faction"] = "void-reavers"  # "when you destroy a ship: gain 1 light"
+    t.tech_in_play(game, 0, "salvage-rights")  # "when you destroy a ship: gain 1 common"
+    t.lumos_ally(game, 0)
+    t.give(game, 1, light=3, common=5)
+    t.ship(game, q.LUMOS, center, "small")
+    t.ship(game, 0, center, "small")
+    victims = [t.ship(game, 1, center, "small") for _ in range(2)]
+    t.dice(game, ["hit", "hit"])
+    t.play(game, {0: "command", 1: "mine"})
+    t.run_until(game, lambda g: g.legal()[0]["kind"] == "attack")  # nobody moves
+    t.finish_round(game, t.eager)
+    kills = t.events(game, "destroyed", player=0)
+    assert sorted(bool(e.get("lumos")) for e in kills) == [False, True]
+    assert sorted("(with Lumos ships)" in event_line(game, e) for e in kills) == [False, True]
+    assert all(game.state["units"][v]["g"] == 0 for v in victims)  # both in P0's graveyard
+    heard = sorted(e["card"] for e in t.events(game, "trigger", player=0))
+    assert [c.split("#")[0] for c in heard] == ["salvage-rights", "void-reavers"]  # once each
+    assert game.state["players"][0]["light"] == 1
 
 
 def test_r_two_05_11_alliance_with_the_least_light(rules: Rules) -> None:

@@ -160,3 +160,37 @@ def test_flow_decisions_are_exactly_those_with_an_empty_stack(rules: Rules) -> N
     for game in positions(rules, range(4), every=1):
         obs = game.observation(game.to_move)
         assert sampleable(obs) == (not game.state["stack"]), game.state["pending"]["kind"]
+
+
+def test_r_set_06_a_seat_keeping_its_achievement_samples_the_others_factions(
+    rules: Rules,
+) -> None:
+    """R-SET-06: the factions are still secret when a seat keeps its achievement, so a search
+    bot's worlds draw the others' kept factions from those it has not seen (not the real
+    ones every time); each world shows the seat the same observation and plays on to the
+    reveal."""
+    game = Game.new(rules, 4, 303, log=False)
+    while game.state["stage"] == "faction":
+        game.apply(game.legal()[0])
+    seat = game.to_move
+    assert seat is not None and game.state["stage"] == "achievement"
+    obs = game.observation(seat)
+    real = [pl["faction"] for pl in game.state["players"]]
+    mine = real[seat]
+    rng = Rng(seed_state(5))
+    worlds = [Game.from_observation(rules, obs, rng) for _ in range(12)]
+    drawn: list[list[str]] = []
+    for world in worlds:
+        assert world.observation(seat) == obs
+        assert not check_state(world)
+        factions = [pl["faction"] for pl in world.state["players"]]
+        assert factions[seat] == mine and mine not in factions[:seat] + factions[seat + 1 :]
+        assert len(set(factions)) == 4
+        drawn.append(factions)
+    for o in range(4):
+        if o != seat:
+            assert any(f[o] != real[o] for f in drawn), f"seat {o}'s real faction every time"
+    world = worlds[0]
+    while world.state["stage"] == "achievement":
+        world.apply(world.legal()[0])
+    assert world.observation(seat)["players"][(seat + 1) % 4]["faction"] == drawn[0][(seat + 1) % 4]

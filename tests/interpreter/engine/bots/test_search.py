@@ -44,7 +44,8 @@ def assert_no_hidden_information(rules: Any, obs: Observation) -> None:
         assert key not in obs, f"the observation holds '{key}'"
     assert obs["deck"] is None
     over = obs["over"]
-    factions_public = all(pl["faction_kept"] for pl in obs["players"])
+    # R-SET-06: revealed together once every player has kept a faction and an achievement
+    factions_public = all(pl["faction_kept"] and pl["achievement_kept"] for pl in obs["players"])
     for p, pl in enumerate(obs["players"]):
         if p == seat:
             continue

@@ -75,6 +75,38 @@ def test_a_spectator_never_sees_a_hand_or_an_achievement_before_the_end(
     assert techs <= public
 
 
+def test_r_set_06_no_seat_sees_another_faction_before_every_card_is_kept(
+    rules: Rules, replay: dict
+) -> None:
+    """R-SET-06: the page of each seat (and a spectator's) names no other seat's kept faction
+    until every player has kept a faction and an achievement; then all of them at once."""
+    game = Game.new(rules, replay["players"], replay["seed"])
+    for d in replay["decisions"]:
+        if game.state["stage"] not in ("faction", "achievement"):
+            break
+        game.apply(d)
+    factions = [pl["faction"] for pl in game.state["players"]]
+    assert all(factions) and game.state["stage"] == "select"
+    draft = {**replay, "decisions": replay["decisions"][:12], "result": None}  # the draft on
+    for seat in (0, 1, 2, 3, None):
+        steps = build(rules, draft, Viewpoint(seat=seat), title="t")["steps"]
+        reveal = next(
+            i
+            for i, s in enumerate(steps)
+            if any(e.get("e") == "factions_revealed" for e in s["events"])
+        )
+        assert reveal == 8  # 4 factions and 4 achievements kept, then the reveal
+        for step in steps[:reveal]:
+            text = json.dumps(step)
+            for o, faction in enumerate(factions):
+                if o != seat:
+                    assert step["players"][o]["faction"] is None
+                    assert base_id(faction) not in text, (seat, o, faction)
+        # the achievement decisions: every faction kept, the others' shown as kept and secret
+        assert all(pl["faction_secret"] != (pl["seat"] == seat) for pl in steps[4]["players"])
+        assert [pl["faction"] for pl in steps[reveal]["players"]] == [base_id(f) for f in factions]
+
+
 def test_a_seat_sees_its_own_hand_only(rules: Rules, replay: dict) -> None:
     data = build(rules, replay, Viewpoint(seat=0), title="t")
     hands = _hands_over_time(rules, replay)
