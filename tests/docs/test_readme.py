@@ -50,3 +50,13 @@ def test_no_commit_hashes_in_the_readme_or_the_docs() -> None:
 def test_the_hash_pattern_finds_a_hash_and_not_a_path() -> None:
     assert HASH.findall("the planner of b1c71a4 won") == ["b1c71a4"]
     assert not HASH.findall("seeds/000_ae4ff406dfe2a2db.txt, 1000000 games, deadbeef")
+
+
+def test_the_readme_s_links_point_at_files() -> None:
+    """The README is read on the forge, outside the site's strict build: its relative links are
+    checked here."""
+    text = README.read_text(encoding="utf-8")
+    targets = re.findall(r"\]\((?!https?://)([^)#\s]+)", text)
+    assert targets
+    missing = [t for t in targets if not (ROOT / t).exists()]
+    assert not missing, missing
