@@ -60,3 +60,16 @@ def test_the_readme_s_links_point_at_files() -> None:
     assert targets
     missing = [t for t in targets if not (ROOT / t).exists()]
     assert not missing, missing
+
+
+def test_every_block_says_what_it_holds() -> None:
+    """Commands go in `sh` (run by the docs test) or `text` (shown only); a `bash`, `console` or
+    bare fence would slip a command past the test."""
+    allowed = {"sh", "text", "yaml", "json", "toml", "python"}
+    odd = [
+        f"{b.page}:{b.line}: ```{b.lang}"
+        for path in PROSE
+        for b in fenced_blocks(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+        if b.lang not in allowed
+    ]
+    assert not odd, odd
