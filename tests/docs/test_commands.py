@@ -76,8 +76,9 @@ def _ignore(folder: str, names: list[str]) -> set[str]:
     return {n for n in names if n in skip}
 
 
-def _env() -> dict[str, str]:
+def _env(tmp: Path) -> dict[str, str]:
     env = dict(os.environ)
+    env["XDG_CACHE_HOME"] = str(tmp / "cache")  # no cache written outside the test's folder
     venv_bin = str(Path(sys.executable).parent)
     env["PATH"] = venv_bin + os.pathsep + env.get("PATH", "")
     env["VIRTUAL_ENV"] = str(Path(sys.executable).parent.parent)
@@ -110,7 +111,7 @@ def test_every_page_with_commands_is_found() -> None:
 def test_the_page_s_commands_run(path: Path, tmp_path: Path) -> None:
     scratch = tmp_path / "repo"
     shutil.copytree(ROOT, scratch, ignore=_ignore, symlinks=True)
-    env = _env()
+    env = _env(tmp_path)
     for block in sh_blocks(path):
         where = f"{block.page}:{block.line}"
         try:
