@@ -1,0 +1,137 @@
+"""What the server sends one seat (or a spectator): built from `game.observation(seat)` only.
+
+Everything a message says about the game comes from that observation (hidden fields are None
+there), from public content (card names and texts, the board) and from the log as that seat may
+read it (`event_line(..., viewer=seat)`), so another seat's hand, kept achievement, offers or
+unrevealed action card are absent from the data, not hidden by the page. The open decision's
+options and prompt go only to the seat that decides. Once the game is over everything is
+public, and the full replay is sent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lastlight.interpreter.board.svg import render, view_from_state
+from lastlight.interpreter.engine.describe import card_name, card_text, decision_line, event_line
+from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.observe import ALL, Observation
+from lastlight.interpreter.engine.table_view import table_view
+
+#: Log lines sent with each view (the latest ones; the page keeps no older ones).
+LOG_LINES = 60
+
+
+def board_svg(game: Game, obs: Observation) -> str:
+    """The board (as the replay viewer draws it) from an observation: face-down tokens are
+    already only their pile there."""
+    rules = game.rules
+    piles = dict(rules.token_piles_by_id)
+    piles.update({pile: pile for pile in set(piles.values())})  # a face-down token's pile
+    yields = {phys: list(t.yields) for phys, t in rules.tokens.items()}
+    view = view_from_state(obs, rules.planets, piles, yields)
+    return render(game.board, view, panel=False)
+
+
+def _in_play(game: Game, pl: dict[str, Any]) -> list[dict[str, str]]:
+    exhausted = set(pl["exhausted"])
+    cards = [("civilization", c) for c in pl["civ"]]
+    cards += [(f"{size} ships", c) for size, c in pl["ability"].items() if c]
+    cards += [(f"{size} ships", c) for size, mods in pl["mods"].items() for c in mods]
+    return [
+        {"where": where, "name": card_name(game, c), "text": card_text(game, c),
+         "exhausted": c in exhausted}
+        for where, c in cards
+    ]
+
+
+def _faction(game: Game, pl: dict[str, Any]) -> str:
+    if pl["faction"]:
+        return card_name(game, pl["faction"])
+    return "(kept, secret)" if pl["faction_kept"] else "-"
+
+
+def _player(game: Game, obs: Observation, i: int, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """Seat i's public panel (what every seat may see of it)."""
+    pl = obs["players"][i]
+    units = [u for u in obs["units"].values() if u["o"] == i]
+    chosen = None
+    if obs["stage"] == "select" and pl["has_chosen"]:
+        chosen = card_name(game, pl["chosen"]) if pl["chosen"] else "chosen (face down)"
+    return {
+        "seat": i,
+        "label": f"P{i}",
+        "who": seats[i]["label"],
+        "faction": _faction(game, pl),
+        "light": pl["light"],
+        "res": dict(pl["res"]),
+        "actions_in_hand": pl["hand_count"],
+        "played": [card_name(game, c) for c in pl["played"]],
+        "chosen": chosen,
+        "techs_in_play": _in_play(game, pl),
+        "tech_hand_count": pl["tech_hand_count"],
+        "achievement": card_name(game, pl["ach"]) if pl["ach"] else (
+            "(kept, secret)" if pl["achievement_kept"] else None
+        ),
+        "ships_on_board": sum(1 for u in units if u["k"] == "s" and u["at"] == "board"),
+        "extractors": sum(1 for u in units if u["k"] == "x" and u["at"] != "supply"),
+        "to_move": obs["pending"] is not None and obs["pending"]["p"] == i,
+        "winner": i in obs["winners"],
+    }
+
+
+def _log(game: Game, seat: int | None) -> list[dict[str, Any]]:
+    reader = ALL if game.over else seat
+    return [
+        {"t": event_line(game, e, viewer=reader, where=False), "p": e.get("player")}
+        for e in game.log[-LOG_LINES:]
+    ]
+
+
+def _decision(game: Game, obs: Observation, seat: int | None) -> dict[str, Any] | None:
+    """The open decision: for its seat, the prompt and every option in words; for others,
+    only who decides."""
+    pending = obs["pending"]
+    if pending is None:
+        return None
+    if pending["p"] != seat:
+        return {"p": pending["p"], "kind": pending["kind"]}
+    return {
+        "p": seat,
+        "kind": pending["kind"],
+        "prompt": pending["prompt"],
+        "options": [
+            {"i": i, "text": decision_line(game, d, seat)}
+            for i, d in enumerate(pending["options"])
+        ],
+    }
+
+
+def seat_view(game: Game, seat: int | None, table: dict[str, Any]) -> dict[str, Any]:
+    """The `state` message for `seat` (None: a spectator). `table` is the public table data
+    (id, pack, seats and who sits in them, what undo allows for this seat...)."""
+    obs = game.observation(seat)
+    seats = table["seats"]
+    out: dict[str, Any] = {
+        "type": "state",
+        "table": table,
+        "you": seat,
+        "version": len(game.history),
+        "round": obs["round"],
+        "rotation": obs["rot"] % game.board.period,
+        "period": game.board.period,
+        "light_to_win": game.rules.light_to_win,
+        "board": board_svg(game, obs),
+        "players": [_player(game, obs, i, seats) for i in range(len(obs["players"]))],
+        "log": _log(game, seat),
+        "decision": _decision(game, obs, seat),
+        "over": game.over,
+        "winners": list(obs["winners"]),
+    }
+    if seat is not None:
+        view = table_view(game, seat)
+        out["header"] = view.header
+        out["mine"] = [{"label": label, "text": text} for label, text in view.mine]
+    else:
+        out["header"] = f"Round {obs['round']} · you are watching"
+    return out
