@@ -15,7 +15,7 @@ a server, and then in the `hello` message: it is in no URL the server logs. Safe
 WebSocket's `Origin` must be this server's (or one given with --allow-origin; a client with no
 Origin, not a browser, is let through); a message over `MAX_MESSAGE` bytes closes the socket
 (uvicorn is started with the same `ws_max_size`); more than `RATE` messages a second (a burst of
-`BURST`) are refused; a slow reader whose queue fills is dropped; files are served only from
+twice that) are refused; a slow reader whose queue fills is dropped; files are served only from
 the fixed list `ASSETS`, never from a path.
 """
 
@@ -39,8 +39,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 MAX_MESSAGE = 64 * 1024
-RATE = 20.0
-BURST = 40
+RATE = 30.0
 #: Refused messages (over the rate) before the socket is closed.
 STRIKES = 100
 #: Messages waiting for a slow reader before it is dropped.
@@ -78,12 +77,13 @@ class Conn:
     """One open WebSocket: who it is, a queue the sender task drains (one slow reader never
     holds up the others), and its message budget."""
 
-    def __init__(self, ws: WebSocket, table: Table, reader: int | str):
+    def __init__(self, ws: WebSocket, table: Table, reader: int | str, rate: float = RATE):
         self.ws = ws
+        self.rate = rate
         self.table = table
         self.reader = reader
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
-        self.tokens = float(BURST)
+        self.tokens = 2 * rate
         self.stamp = time.monotonic()
         self.strikes = 0
         self.dropped = False
@@ -112,9 +112,9 @@ class Conn:
         await self.ws.close(code=POLICY, reason="too slow")
 
     def allowed(self) -> bool:
-        """A token bucket: RATE messages a second, BURST at once."""
+        """A token bucket: `rate` messages a second, twice that at once."""
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.tokens = min(2 * self.rate, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1:
             self.tokens -= 1
@@ -139,8 +139,9 @@ async def broadcast(table: Table) -> None:
 class Server:
     """The application's state: the hall of tables and the allowed origins."""
 
-    def __init__(self, hall: Hall, allow_origins: tuple[str, ...] = ()):
+    def __init__(self, hall: Hall, allow_origins: tuple[str, ...] = (), rate: float = RATE):
         self.hall = hall
+        self.rate = rate
         self.allow_origins = {o.rstrip("/") for o in allow_origins}
 
     def origin_ok(self, headers: Any) -> bool:
@@ -253,7 +254,7 @@ class Server:
         if reader is None:
             await _fail(ws, "that link does not open a seat at this table")
             return None
-        conn = Conn(ws, table, reader)
+        conn = Conn(ws, table, reader, self.rate)
         async with table.lock:
             table.conns.add(conn)
             conn.send(await asyncio.to_thread(table.view, reader))
@@ -307,8 +308,11 @@ async def _fail(ws: WebSocket, reason: str, code: int = POLICY) -> None:
         pass
 
 
-def make_app(hall: Hall, allow_origins: tuple[str, ...] = ()) -> Starlette:
-    server = Server(hall, allow_origins)
+def make_app(
+    hall: Hall, allow_origins: tuple[str, ...] = (), rate: float = RATE
+) -> Starlette:
+    """The application; `rate`: messages a second one socket may send (twice that at once)."""
+    server = Server(hall, allow_origins, rate)
     app = Starlette(
         routes=[
             Route("/", server.lobby),

@@ -1,0 +1,212 @@
+"""The WebSocket protocol end to end (Starlette's TestClient): two people and a spectator play
+a whole game; no message a seat or the spectator received holds another seat's secret cards;
+the table survives a restart of the server; undo against bots restores the position exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.serve.store import Store
+from lastlight.interpreter.serve.tables import Hall, bot_seed
+
+from tests.interpreter.serve.helpers import (
+    Secrets,
+    client,
+    decide,
+    dumps,
+    hello,
+    leaks,
+    open_table,
+    replay_of,
+)
+
+
+def _play_two_people(rules: Rules, db: Path) -> tuple[dict[int | None, list[dict[str, Any]]], Any]:
+    """Two seats and a spectator, each on its own socket, to the end (choices vary)."""
+    tc, _hall = client(rules, db)
+    t = open_table(tc, ["human", "human"], seed=11)
+    received: dict[int | None, list[dict[str, Any]]] = {0: [], 1: [], None: []}
+    with tc.websocket_connect(f"/ws/{t['id']}") as w0, \
+         tc.websocket_connect(f"/ws/{t['id']}") as w1, \
+         tc.websocket_connect(f"/ws/{t['id']}") as ws:
+        socks = {0: w0, 1: w1, None: ws}
+        now = {0: hello(w0, t["tokens"][0]), 1: hello(w1, t["tokens"][1]),
+               None: hello(ws, t["watch"])}
+        for k, m in now.items():
+            received[k].append(m)
+        step = 0
+        while not now[0]["over"]:
+            mover = now[0]["decision"]["p"]
+            options = now[mover]["decision"]["options"]
+            assert now[1 - mover]["decision"].get("options") is None  # not the other's
+            assert now[None]["decision"].get("options") is None
+            now[mover] = decide(socks[mover], now[mover], (step * 7) % len(options), step)
+            for k in (1 - mover, None):
+                now[k] = socks[k].receive_json()
+            for k, m in now.items():
+                received[k].append(m)
+            step += 1
+    return received, replay_of(now[0])
+
+
+@pytest.fixture(scope="module")
+def two_people(rules: Rules, tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
+    """One whole game of two people and a spectator (played once for the module)."""
+    return _play_two_people(rules, tmp_path_factory.mktemp("serve") / "t.db")
+
+
+def test_two_people_and_a_spectator_play_to_the_end_and_see_no_secret(
+    rules: Rules, two_people: tuple[Any, Any]
+) -> None:
+    received, replay = two_people
+    assert len(received[0]) > 40 and received[0][-1]["over"]
+    decisions = replay["decisions"]
+    assert len(decisions) == received[0][-1]["version"]
+    checked = 0
+    for viewer in (0, 1, None):
+        secrets = Secrets(rules, 2, 11, decisions)
+        for msg in received[viewer]:
+            if msg["over"]:
+                continue  # the game is over: everything is public (and the replay is sent)
+            hidden = secrets.at(msg["version"], viewer)
+            checked += bool(hidden)
+            found = leaks(dumps(msg), hidden)
+            assert not found, (viewer, msg["version"], found)
+    assert checked > 100, "the others held secrets this check could have caught"
+    # the spectator sees no hand at all; a seat sees its own
+    assert all("mine" not in m for m in received[None])
+    assert any("tech in hand" in dumps(m.get("mine")) for m in received[0])
+
+
+def test_the_check_would_catch_a_leak(rules: Rules, two_people: tuple[Any, Any]) -> None:
+    received, replay = two_people
+    secrets = Secrets(rules, 2, 11, replay["decisions"])
+    msg = next(m for m in received[0] if m["version"] > 20 and not m["over"])
+    hidden = secrets.at(msg["version"], 0)
+    assert hidden and not leaks(dumps(msg), hidden)
+    assert leaks(dumps({**msg, "x": f"P1 holds {sorted(hidden)[0]}"}), hidden)
+
+
+def _human_vs_bots(tc: Any, seed: int = 3) -> dict[str, Any]:
+    return open_table(tc, ["human", "planner", "heuristic"], seed=seed)
+
+
+def test_a_restarted_server_brings_the_table_back(rules: Rules, tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    tc, hall = client(rules, db)
+    t = _human_vs_bots(tc)
+    with tc.websocket_connect(f"/ws/{t['id']}") as ws:
+        m = hello(ws, t["tokens"][0])
+        for i in range(12):
+            m = decide(ws, m, i % len(m["decision"]["options"]), i)
+    before = hall.tables[t["id"]].game.to_json()
+    hall.store.close()
+    tc2, hall2 = client(rules, db)  # a new server over the same file
+    with tc2.websocket_connect(f"/ws/{t['id']}") as ws:
+        again = hello(ws, t["tokens"][0])
+        assert again["version"] == m["version"]
+        assert again == m
+        assert hall2.tables[t["id"]].game.to_json() == before
+        while not again["over"]:
+            again = decide(ws, again, 0, again["version"])
+    rows = hall2.store.decisions(t["id"])
+    assert [idx for idx, _s, _d in rows] == list(range(len(rows)))
+    assert len(rows) == again["version"]
+
+
+def test_undo_against_bots_restores_the_previous_position_exactly(
+    rules: Rules, tmp_path: Path
+) -> None:
+    tc, hall = client(rules, tmp_path / "t.db")
+    t = _human_vs_bots(tc)
+    table = None
+    with tc.websocket_connect(f"/ws/{t['id']}") as ws:
+        m = hello(ws, t["tokens"][0])
+        for i in range(8):
+            m = decide(ws, m, i % len(m["decision"]["options"]), i)
+        table = hall.tables[t["id"]]
+        position, view = table.game.to_json(), m
+        choice = len(m["decision"]["options"]) - 1
+        after = decide(ws, m, choice, 100)
+        assert after["table"]["undo"]
+        ws.send_json({"type": "undo", "id": 101})
+        assert ws.receive_json()["type"] == "ack"
+        undone = ws.receive_json()
+        assert table.game.to_json() == position
+        assert undone == view
+        assert len(hall.store.decisions(t["id"])) == view["version"]
+        again = decide(ws, undone, choice, 102)  # the bots answer as they did: seeded
+        assert again == after
+
+
+def test_undo_is_off_with_two_people_and_refused_before_any_decision(
+    rules: Rules, tmp_path: Path
+) -> None:
+    tc, _hall = client(rules, tmp_path / "t.db")
+    t = open_table(tc, ["human", "human"])
+    with tc.websocket_connect(f"/ws/{t['id']}") as ws:
+        m = hello(ws, t["tokens"][0])
+        assert m["table"]["undo"] is False and m["table"]["undo_off"] is True
+        ws.send_json({"type": "undo", "id": 1})
+        r = ws.receive_json()
+        assert r["type"] == "refused" and "several people" in r["reason"], r
+    t = _human_vs_bots(tc)
+    with tc.websocket_connect(f"/ws/{t['id']}") as ws:
+        hello(ws, t["tokens"][0])
+        ws.send_json({"type": "undo", "id": 1})
+        r = ws.receive_json()
+        assert r["type"] == "refused" and "no decision of yours" in r["reason"]
+
+
+def test_bots_are_seeded_by_table_seat_and_position() -> None:
+    seeds = {bot_seed(s, p, i) for s in (1, 2) for p in range(4) for i in range(50)}
+    assert len(seeds) == 2 * 4 * 50
+
+
+def test_a_table_that_no_longer_replays_says_why(rules: Rules, tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    tc, hall = client(rules, db)
+    t = _human_vs_bots(tc)
+    with tc.websocket_connect(f"/ws/{t['id']}") as ws:
+        hello(ws, t["tokens"][0])
+    n = len(hall.store.decisions(t["id"]))
+    hall.store.append(t["id"], [(n, 0, {"kind": "nonsense"})])
+    hall.store.close()
+    tc2, _ = client(rules, db)
+    with tc2.websocket_connect(f"/ws/{t['id']}") as ws:
+        m = hello(ws, t["tokens"][0])
+    assert m["type"] == "broken" and "do not replay" in m["reason"]
+
+
+def test_a_database_from_a_newer_lastlight_is_refused(tmp_path: Path) -> None:
+    from lastlight.interpreter.serve.store import StoreError
+
+    db = tmp_path / "t.db"
+    store = Store(db)
+    assert store.schema_version() == 1
+    store._write([("UPDATE meta SET value='99' WHERE key='schema'", ())])
+    store.close()
+    with pytest.raises(StoreError, match="newer lastlight"):
+        Store(db)
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(StoreError, match="not a lastlight table database"):
+        Store(junk)
+
+
+def test_a_hall_refuses_bad_seats(rules: Rules, tmp_path: Path) -> None:
+    tc, hall = client(rules, tmp_path / "t.db")
+    for body, words in (
+        ({"players": 9, "seats": ["human"] * 9}, "players"),
+        ({"players": 2, "seats": ["human"]}, "one entry per player"),
+        ({"players": 2, "seats": ["human", "nobody"]}, "seat 1"),
+        ({"players": 2, "seats": ["planner", "planner"]}, "at least one person"),
+        ({"players": 2, "seats": ["human", "planner"], "seed": -1}, "seed"),
+    ):
+        r = tc.post("/api/tables", json=body)
+        assert r.status_code == 400 and words in r.json()["error"], (body, r.text)
+    assert hall.store.table_ids() == []
+    assert isinstance(hall, Hall)
