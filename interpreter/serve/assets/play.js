@@ -23,14 +23,17 @@
     ws.onmessage = (ev) => { api.messages++; handle(JSON.parse(ev.data)); };
     ws.onclose = () => {
       if (fatal) return;
+      waiting = false;
       status("connection lost; reconnecting...", true);
       setTimeout(connect, Math.min(4000, 200 * Math.pow(2, retry++)));
     };
   }
 
+  function connected() { return ws !== null && ws.readyState === WebSocket.OPEN; }
+
   function send(msg) {
     msg.id = nextId++;
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+    ws.send(JSON.stringify(msg));
   }
 
   function handle(m) {
@@ -44,12 +47,13 @@
   function choose(i) {
     if (!state || !state.decision || !state.decision.options || waiting) return;
     if (i < 0 || i >= state.decision.options.length) return;
+    if (!connected()) { $("notice").textContent = "Not connected: reconnecting, then choose again."; return; }
     waiting = true; enable(false); $("notice").textContent = "";
     send({ type: "decide", version: state.version, choice: i });
   }
 
   function undo() {
-    if (!state || !state.table.undo || waiting) return;
+    if (!state || !state.table.undo || waiting || !connected()) return;
     waiting = true; enable(false);
     send({ type: "undo" });
   }
