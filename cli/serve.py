@@ -36,8 +36,16 @@ def _loopback(host: str) -> bool:
               "user data folder).")
 @click.option("--allow-origin", multiple=True, metavar="URL",
               help="Another page origin allowed to open WebSockets (e.g. behind a proxy).")
+@click.option("--fsync", is_flag=True,
+              help="Flush every commit to the disk (survives a power cut too; slower). Without "
+              "it a commit survives the server being killed.")
 def serve_command(
-    content: str | None, host: str, port: int, db: str | None, allow_origin: tuple[str, ...]
+    content: str | None,
+    host: str,
+    port: int,
+    db: str | None,
+    allow_origin: tuple[str, ...],
+    fsync: bool,
 ) -> None:
     """Serve tables in the browser: open a table (people by invitation link, bots in the
     other seats), play it, watch it; every decision is saved before it is acknowledged, and
@@ -55,7 +63,7 @@ def serve_command(
                    err=True)
         sys.exit(1)
     try:
-        server = make_server(rules, path, sock, allow_origin)
+        server = make_server(rules, path, sock, allow_origin, fsync=fsync)
     except StoreError as exc:
         click.echo(f"lastlight serve: {exc}", err=True)
         sys.exit(1)

@@ -31,10 +31,15 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def make_server(
-    rules: Rules, db: str | Path, sock: socket.socket, allow_origins: tuple[str, ...] = ()
+    rules: Rules,
+    db: str | Path,
+    sock: socket.socket,
+    allow_origins: tuple[str, ...] = (),
+    *,
+    fsync: bool = False,
 ) -> uvicorn.Server:
     """The uvicorn server of the application over the store at `db` (created if new)."""
-    hall = Hall(rules, Store(db))
+    hall = Hall(rules, Store(db, fsync=fsync))
     config = uvicorn.Config(
         make_app(hall, allow_origins),
         ws="websockets-sansio",

@@ -4,7 +4,9 @@ A decision is committed here before anyone is told it was taken, so a server kil
 moment (SIGKILL included) comes back with every acknowledged decision: a table is rebuilt by
 re-playing its decisions from the seed (the engine is deterministic). The file is in WAL mode
 (readers never block the writer) and written through one connection guarded by a lock, the one
-writer. `synchronous=FULL`: a commit is on disk before it returns.
+writer. By default `synchronous=NORMAL`: a commit is in the WAL file when it returns, so it
+survives the server process dying (SIGKILL included; tested), and a power cut may lose the last
+commits; `fsync=True` (`lastlight serve --fsync`) makes it `FULL`: on disk before it returns.
 
 Tokens are kept as their SHA-256, never as given, so the file alone does not let anyone take a
 seat. The schema carries a version (`meta.schema`); a file from a newer lastlight is refused.
@@ -83,7 +85,7 @@ class TableRecord:
 class Store:
     """The one connection to the file; every method is safe from any thread."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, *, fsync: bool = False):
         self.path = str(path)
         self._lock = threading.Lock()
         try:
@@ -91,7 +93,7 @@ class Store:
                 self.path, isolation_level=None, check_same_thread=False, timeout=30
             )
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.DatabaseError as exc:

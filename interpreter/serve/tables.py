@@ -77,6 +77,7 @@ class Table:
         self.conns: set[Any] = set()  # the open connections (app.py's Conn)
         self.loaded = False
         self.history_seats: list[int] = []  # who took each decision of the history
+        self.cache: dict[Any, Any] = {}  # views.py's board and log words, for this game
 
     # --- who is who -------------------------------------------------------------------------
     def reader(self, token: str) -> int | str | None:
@@ -112,6 +113,7 @@ class Table:
         self.loaded = True
         self.game = None
         self.history_seats = []
+        self.cache = {}
         if rec.content != self.rules.pack.digest:
             self.note = (
                 f"opened with content {rec.content}; the server now runs "
@@ -175,27 +177,43 @@ class Table:
             game.apply(decision)
         except (IllegalDecision, EngineError) as exc:
             raise Refused(f"the engine refused that decision: {exc}") from None
+        self._keep([(idx, seat, decision)])
+
+    def _keep(self, rows: list[tuple[int, int, dict[str, Any]]]) -> None:
+        """Commit decisions the game has taken (one transaction)."""
+        if not rows:
+            return
         try:
-            self.store.append(self.rec.id, [(idx, seat, decision)])
+            self.store.append(self.rec.id, rows)
         except StoreError as exc:
             self.load(bots=False)
             raise Refused(f"the decision could not be saved, so it was not taken: {exc}") from None
-        self.history_seats.append(seat)
+        self.history_seats.extend(seat for _idx, seat, _d in rows)
 
     def run_bots(self) -> None:
-        """The bots move (each decision committed) until a human is to move or it is over."""
+        """The bots move until a human is to move or the game is over; their decisions are
+        committed together before anyone is sent the new position (a server killed before
+        that commit re-runs them, the same: each bot is seeded by its place in the game)."""
         game = self.game
         if game is None:
             return
-        for _ in range(BOT_RUN_LIMIT):
-            p = game.to_move
-            if game.over or p is None or self.rec.seats[p].kind != "bot":
-                return
-            bot = make_bot(self.rec.seats[p].bot or "random",
-                           bot_seed(self.rec.seed, p, len(game.history)), self.rules)
-            decision = bot.decide(game.observation(p), game.legal())
-            self._apply_and_keep(p, decision)
-        self.broken = f"the bots took {BOT_RUN_LIMIT} decisions in a row; the table stopped"
+        rows: list[tuple[int, int, dict[str, Any]]] = []
+        try:
+            for _ in range(BOT_RUN_LIMIT):
+                p = game.to_move
+                if game.over or p is None or self.rec.seats[p].kind != "bot":
+                    return
+                idx = len(game.history)
+                bot = make_bot(self.rec.seats[p].bot or "random",
+                               bot_seed(self.rec.seed, p, idx), self.rules)
+                decision = bot.decide(game.observation(p), game.legal())
+                game.apply(decision)
+                rows.append((idx, p, decision))
+            self.broken = f"the bots took {BOT_RUN_LIMIT} decisions in a row; the table stopped"
+        except (IllegalDecision, EngineError) as exc:
+            self.broken = f"a bot's decision failed: {exc}"
+        finally:
+            self._keep(rows)
 
     def undo(self, seat: int) -> None:
         """Back to the position before `seat`'s last decision: the kept decisions from there
@@ -230,7 +248,7 @@ class Table:
         seat = reader if isinstance(reader, int) else None
         if self.game is None:
             return {"type": "broken", "table": self.rec.id, "reason": self.broken}
-        out = seat_view(self.game, seat, self.public(seat))
+        out = seat_view(self.game, seat, self.public(seat), self.cache)
         if self.game.over:
             labels = [s["label"] for s in out["table"]["seats"]]
             out["replay"] = make_replay(self.game, self.rules, labels)

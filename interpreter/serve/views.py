@@ -22,15 +22,23 @@ from lastlight.interpreter.engine.table_view import table_view
 LOG_LINES = 60
 
 
-def board_svg(game: Game, obs: Observation) -> str:
-    """The board (as the replay viewer draws it) from an observation: face-down tokens are
-    already only their pile there."""
+def board_svg(game: Game, cache: dict[str, Any] | None = None) -> str:
+    """The board (as the replay viewer draws it) from the spectator's observation, the same
+    for every seat (face-down tokens are only their pile there); kept in `cache` for the
+    position it shows."""
+    key = ("board", len(game.history), len(game.log))
+    if cache is not None and cache.get("board", (None,))[0] == key:
+        return str(cache["board"][1])
+    obs = game.observation(None)
     rules = game.rules
     piles = dict(rules.token_piles_by_id)
     piles.update({pile: pile for pile in set(piles.values())})  # a face-down token's pile
     yields = {phys: list(t.yields) for phys, t in rules.tokens.items()}
     view = view_from_state(obs, rules.planets, piles, yields)
-    return render(game.board, view, panel=False)
+    svg = render(game.board, view, panel=False)
+    if cache is not None:
+        cache["board"] = (key, svg)
+    return svg
 
 
 def _in_play(game: Game, pl: dict[str, Any]) -> list[dict[str, str]]:
@@ -80,12 +88,19 @@ def _player(game: Game, obs: Observation, i: int, seats: list[dict[str, Any]]) -
     }
 
 
-def _log(game: Game, seat: int | None) -> list[dict[str, Any]]:
+def _log(game: Game, seat: int | None, cache: dict[Any, str]) -> list[dict[str, Any]]:
+    """The latest log lines as `seat` may read them (a line once written never changes, so
+    `cache` keeps each one's words by (place in the log, reader))."""
     reader = ALL if game.over else seat
-    return [
-        {"t": event_line(game, e, viewer=reader, where=False), "p": e.get("player")}
-        for e in game.log[-LOG_LINES:]
-    ]
+    log = game.log
+    out = []
+    for i in range(max(0, len(log) - LOG_LINES), len(log)):
+        e = log[i]
+        text = cache.get((i, reader))
+        if text is None:
+            text = cache[(i, reader)] = event_line(game, e, viewer=reader, where=False)
+        out.append({"t": text, "p": e.get("player")})
+    return out
 
 
 def _decision(game: Game, obs: Observation, seat: int | None) -> dict[str, Any] | None:
@@ -107,9 +122,13 @@ def _decision(game: Game, obs: Observation, seat: int | None) -> dict[str, Any] 
     }
 
 
-def seat_view(game: Game, seat: int | None, table: dict[str, Any]) -> dict[str, Any]:
+def seat_view(
+    game: Game, seat: int | None, table: dict[str, Any], cache: dict[Any, Any] | None = None
+) -> dict[str, Any]:
     """The `state` message for `seat` (None: a spectator). `table` is the public table data
-    (id, pack, seats and who sits in them, what undo allows for this seat...)."""
+    (id, pack, seats and who sits in them, what undo allows for this seat...); `cache` (one
+    per game, dropped when the game is rebuilt) keeps the board and the log's words."""
+    cache = {} if cache is None else cache
     obs = game.observation(seat)
     seats = table["seats"]
     out: dict[str, Any] = {
@@ -121,9 +140,9 @@ def seat_view(game: Game, seat: int | None, table: dict[str, Any]) -> dict[str, 
         "rotation": obs["rot"] % game.board.period,
         "period": game.board.period,
         "light_to_win": game.rules.light_to_win,
-        "board": board_svg(game, obs),
+        "board": board_svg(game, cache),
         "players": [_player(game, obs, i, seats) for i in range(len(obs["players"]))],
-        "log": _log(game, seat),
+        "log": _log(game, seat, cache),
         "decision": _decision(game, obs, seat),
         "over": game.over,
         "winners": list(obs["winners"]),
