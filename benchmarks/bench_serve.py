@@ -55,12 +55,19 @@ class Client:
     over: bool = False
     replay: list[Any] | None = None
     connects: int = 0
+    think: float = 0.0  # mean seconds before answering (0: at once)
 
 
 def _rss_kb(pid: int) -> int:
     text = Path(f"/proc/{pid}/status").read_text()
     found = re.search(r"VmRSS:\s+(\d+)", text)
     return int(found.group(1)) if found else 0
+
+
+def _cpu_s(pid: int) -> float:
+    """User + system CPU seconds the process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start_server(db: Path, port: int = 0) -> tuple[subprocess.Popen[str], int]:
@@ -77,7 +84,7 @@ def start_server(db: Path, port: int = 0) -> tuple[subprocess.Popen[str], int]:
     return proc, int(found.group(1))
 
 
-def open_tables(port: int, n: int, players: int) -> list[Client]:
+def open_tables(port: int, n: int, players: int, think: float = 0.0) -> list[Client]:
     import httpx
 
     out = []
@@ -88,7 +95,7 @@ def open_tables(port: int, n: int, players: int) -> list[Client]:
             r.raise_for_status()
             data = r.json()
             out.append(Client(data["id"], data["seats"]["0"].split("#", 1)[1],
-                              random.Random(1000 + i)))
+                              random.Random(1000 + i), think=think))
     return out
 
 
@@ -134,9 +141,9 @@ async def _session(client: Client, ws: Any) -> None:
             version = msg["version"]
             if sent_at is not None and version > sent_at[0]:
                 client.latencies.append(time.perf_counter() - sent_at[1])
-            if version in client.sent and version not in client.acked:
-                pass  # asked again after a reconnect: that decision was never taken
             choice = client.rng.randrange(len(options))
+            if client.think:
+                await asyncio.sleep(client.rng.uniform(0, 2 * client.think))
             client.sent[version] = choice
             sent_at = (version, time.perf_counter())
             await ws.send(json.dumps({"type": "decide", "id": version, "version": version,
@@ -194,8 +201,9 @@ def load_phase(args: argparse.Namespace, folder: Path) -> float:
         time.sleep(0.5)
         base = _rss_kb(proc.pid)
         t0 = time.perf_counter()
-        clients = open_tables(port, args.tables, args.players)
+        clients = open_tables(port, args.tables, args.players, args.think)
         peak = [base]
+        cpu0 = _cpu_s(proc.pid)
 
         async def watch() -> None:
             while True:
@@ -205,15 +213,19 @@ def load_phase(args: argparse.Namespace, folder: Path) -> float:
         asyncio.run(_run_all(clients, port, 3, args.timeout, watch))
         wall = time.perf_counter() - t0
         peak.append(_rss_kb(proc.pid))
+        cpu = _cpu_s(proc.pid) - cpu0
     finally:
         proc.kill()
         proc.wait()
     lat = [x for c in clients for x in c.latencies]
     total = sum(len(c.replay or ()) for c in clients)
     human = sum(len(c.acked) for c in clients)
-    print(f"load: {args.tables} tables of {args.players} (1 person + {args.players - 1} planner), "
-          f"{human} decisions by the people, {total} in all, in {wall:.1f} s "
-          f"({human / wall:.0f} a second by the people)")
+    answer = f"after 0-{2 * args.think:g} s" if args.think else "at once"
+    print(f"load: {args.tables} tables of {args.players} (1 person answering {answer} + "
+          f"{args.players - 1} planner), {human} decisions by the people, {total} in all, in "
+          f"{wall:.1f} s ({human / wall:.0f} a second by the people)")
+    print(f"  server CPU: {cpu:.1f} s, {1000 * cpu / max(1, human):.1f} ms a person's decision "
+          f"(with the bots' answers, the views, the commits)")
     print(f"  decision to next prompt: {_pcts(lat)}")
     print(f"  server memory: {base / 1024:.0f} MB before the tables, peak {max(peak) / 1024:.0f}"
           f" MB: {(max(peak) - base) / args.tables:.0f} kB a table")
@@ -224,7 +236,7 @@ def load_phase(args: argparse.Namespace, folder: Path) -> float:
 def kill_phase(args: argparse.Namespace, folder: Path, per_table: float) -> None:
     db = folder / "kill.db"
     proc, port = start_server(db)
-    clients = open_tables(port, args.tables, args.players)
+    clients = open_tables(port, args.tables, args.players, args.think)
     expected_human = per_table * args.tables / args.players
     state: dict[str, Any] = {"proc": proc, "killed_at": None, "restart_s": None}
 
@@ -259,6 +271,8 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds for each phase")
     ap.add_argument("--connect-tries", type=int, default=60)
     ap.add_argument("--skip-kill", action="store_true")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a person takes to answer (uniform 0 to twice this)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-serve-") as tmp:
         per_table = load_phase(args, Path(tmp))

@@ -10,6 +10,7 @@ public, and the full replay is sent.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from lastlight.interpreter.board.svg import render, view_from_state
@@ -24,17 +25,17 @@ LOG_LINES = 60
 
 def board_svg(game: Game, cache: dict[str, Any] | None = None) -> str:
     """The board (as the replay viewer draws it) from the spectator's observation, the same
-    for every seat (face-down tokens are only their pile there); kept in `cache` for the
-    position it shows."""
-    key = ("board", len(game.history), len(game.log))
-    if cache is not None and cache.get("board", (None,))[0] == key:
-        return str(cache["board"][1])
+    for every seat (face-down tokens are only their pile there). Drawn again only when what it
+    shows changed (`cache` keeps the last picture and what it showed)."""
     obs = game.observation(None)
     rules = game.rules
     piles = dict(rules.token_piles_by_id)
     piles.update({pile: pile for pile in set(piles.values())})  # a face-down token's pile
     yields = {phys: list(t.yields) for phys, t in rules.tokens.items()}
     view = view_from_state(obs, rules.planets, piles, yields)
+    key = json.dumps(view, sort_keys=True)
+    if cache is not None and cache.get("board", (None,))[0] == key:
+        return str(cache["board"][1])
     svg = render(game.board, view, panel=False)
     if cache is not None:
         cache["board"] = (key, svg)
@@ -151,6 +152,9 @@ def seat_view(
         view = table_view(game, seat)
         out["header"] = view.header
         out["mine"] = [{"label": label, "text": text} for label, text in view.mine]
+        out["sectors"] = [  # the board in words, as the terminal screen says it
+            f"{row.name}: {row.contents}; next to {row.neighbours}" for row in view.near
+        ] + [f"Elsewhere, {line}" for line in view.elsewhere]
     else:
         out["header"] = f"Round {obs['round']} · you are watching"
     return out

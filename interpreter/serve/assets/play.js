@@ -101,6 +101,9 @@
   function renderMine(m) {
     $("mine-panel").hidden = m.you === null;
     $("header").textContent = m.header;
+    const sectors = $("sectors"); sectors.textContent = "";
+    (m.sectors || []).forEach((line) => sectors.appendChild(el("li", line)));
+    $("words").hidden = m.you === null;
     const t = $("mine"); t.textContent = "";
     (m.mine || []).forEach((row) => {
       const tr = el("tr"); tr.appendChild(el("td", row.label)); tr.appendChild(el("td", row.text)); t.appendChild(tr);
