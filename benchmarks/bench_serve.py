@@ -204,6 +204,7 @@ def load_phase(args: argparse.Namespace, folder: Path) -> float:
         clients = open_tables(port, args.tables, args.players, args.think)
         peak = [base]
         cpu0 = _cpu_s(proc.pid)
+        mine0 = time.process_time()
 
         async def watch() -> None:
             while True:
@@ -214,6 +215,7 @@ def load_phase(args: argparse.Namespace, folder: Path) -> float:
         wall = time.perf_counter() - t0
         peak.append(_rss_kb(proc.pid))
         cpu = _cpu_s(proc.pid) - cpu0
+        mine = time.process_time() - mine0
     finally:
         proc.kill()
         proc.wait()
@@ -225,7 +227,7 @@ def load_phase(args: argparse.Namespace, folder: Path) -> float:
           f"{args.players - 1} planner), {human} decisions by the people, {total} in all, in "
           f"{wall:.1f} s ({human / wall:.0f} a second by the people)")
     print(f"  server CPU: {cpu:.1f} s, {1000 * cpu / max(1, human):.1f} ms a person's decision "
-          f"(with the bots' answers, the views, the commits)")
+          f"(with the bots' answers, the views, the commits); the clients: {mine:.1f} s")
     print(f"  decision to next prompt: {_pcts(lat)}")
     print(f"  server memory: {base / 1024:.0f} MB before the tables, peak {max(peak) / 1024:.0f}"
           f" MB: {(max(peak) - base) / args.tables:.0f} kB a table")
