@@ -231,7 +231,7 @@ def load_phase(args: argparse.Namespace, folder: Path) -> float:
     print(f"  decision to next prompt: {_pcts(lat)}")
     print(f"  server memory: {base / 1024:.0f} MB before the tables, peak {max(peak) / 1024:.0f}"
           f" MB: {(max(peak) - base) / args.tables:.0f} kB a table")
-    print(f"  check: {verify(db, clients)}")
+    _report_check(verify(db, clients))
     return total / max(1, len(clients))
 
 
@@ -258,10 +258,21 @@ def kill_phase(args: argparse.Namespace, folder: Path, per_table: float) -> None
         state["proc"].kill()
         state["proc"].wait()
     resumed = sum(1 for c in clients if c.over and c.connects > 1)
+    finished = sum(1 for c in clients if c.over)
     print(f"kill: SIGKILL after {state['killed_at']} acknowledged decisions; the server was "
-          f"listening again {state['restart_s']:.1f} s later; {resumed} of {len(clients)} "
-          f"tables reconnected and played to the end")
-    print(f"  check: {verify(db, clients)}")
+          f"listening again {state['restart_s']:.1f} s later; {finished} of {len(clients)} "
+          f"tables finished, {resumed} of them after reconnecting to the restarted server "
+          f"(the others were over before the kill)")
+    _report_check(verify(db, clients))
+
+
+#: Set when a check found a lost, doubled or mismatched decision or an unfinished table.
+FAILED: list[str] = []
+
+
+def _report_check(found: dict[str, int]) -> None:
+    print(f"  check: {found}")
+    FAILED.extend(f"{k} {v}" for k, v in found.items() if v)
 
 
 def main() -> None:
@@ -280,6 +291,8 @@ def main() -> None:
         per_table = load_phase(args, Path(tmp))
         if not args.skip_kill:
             kill_phase(args, Path(tmp), per_table)
+    if FAILED:
+        raise SystemExit(f"bench_serve: the checks failed: {', '.join(FAILED)}")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from lastlight.interpreter.board.palette import seat_color
 from lastlight.interpreter.board.svg import render, view_from_state
 from lastlight.interpreter.engine.describe import card_name, card_text, decision_line, event_line
 from lastlight.interpreter.engine.game import Game
@@ -143,6 +144,7 @@ def seat_view(
         "light_to_win": game.rules.light_to_win,
         "board": board_svg(game, cache),
         "players": [_player(game, obs, i, seats) for i in range(len(obs["players"]))],
+        "colors": [seat_color(i) for i in range(len(obs["players"]))],  # as on the board
         "log": _log(game, seat, cache),
         "decision": _decision(game, obs, seat),
         "over": game.over,

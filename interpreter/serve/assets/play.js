@@ -113,7 +113,8 @@
   function renderPlayers(m) {
     const box = $("players"); box.textContent = "";
     m.players.forEach((p) => {
-      const div = el("div", null, "player p" + p.seat + (p.to_move ? " to-move" : ""));
+      const div = el("div", null, "player" + (p.to_move ? " to-move" : ""));
+      div.style.borderLeftColor = m.colors[p.seat];
       div.appendChild(el("h3", p.label + (p.seat === m.you ? " (you)" : "") + " · " + p.who + (p.winner ? " · winner" : "")));
       const res = Object.entries(p.res).map(([k, v]) => v + " " + k).join(", ") || "none";
       [["Faction", p.faction], ["Light", p.light + " of " + m.light_to_win], ["Resources", res],
