@@ -232,11 +232,13 @@ class Table:
         for i, s in enumerate(self.rec.seats):
             label = "person" if s.kind == "human" else f"bot: {s.bot}"
             seats.append({"seat": i, "kind": s.kind, "label": label})
+        over = self.game is not None and self.game.over
         return {
             "id": self.rec.id,
             "pack": self.rec.pack,
             "content": self.rec.content,
-            "seed": self.rec.seed,
+            # the seed decides every draw to come: told only once the game is over
+            "seed": self.rec.seed if over else None,
             "seats": seats,
             "undo": self.undo_allowed(seat),
             "undo_off": len(self.humans) > 1,

@@ -65,8 +65,8 @@
   function render(m) {
     const who = m.you === null ? "spectator" : "P" + m.you;
     $("title").textContent = "Last Light - table " + m.table.id + " - you are " + who;
-    $("meta").textContent = "Pack: " + m.table.pack + " · content " + m.table.content + " · seed " +
-      m.table.seed + " · round " + m.round + " · rotation " + m.rotation + " of " + m.period +
+    $("meta").textContent = "Pack: " + m.table.pack + " · content " + m.table.content +
+      (m.table.seed === null ? "" : " · seed " + m.table.seed) + " · round " + m.round + " · rotation " + m.rotation + " of " + m.period +
       " · " + m.light_to_win + " light wins" + (m.table.note ? " · " + m.table.note : "");
     $("board").innerHTML = m.board;  // drawn by the server from this seat's observation
     renderDecision(m);

@@ -4,6 +4,7 @@ the table survives a restart of the server; undo against bots restores the posit
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -76,9 +77,29 @@ def test_two_people_and_a_spectator_play_to_the_end_and_see_no_secret(
             found = leaks(dumps(msg), hidden)
             assert not found, (viewer, msg["version"], found)
     assert checked > 100, "the others held secrets this check could have caught"
+    # the seed decides every draw to come: no seat and no spectator is told it before the end
+    for viewer in (0, 1, None):
+        assert all(m["table"]["seed"] is None for m in received[viewer] if not m["over"])
+        assert all("seed 11" not in dumps(m) for m in received[viewer] if not m["over"])
+        assert "seed (told when the game is over)" in dumps(received[viewer][0])
+        assert received[viewer][-1]["table"]["seed"] == 11
     # the spectator sees no hand at all; a seat sees its own
     assert all("mine" not in m for m in received[None])
     assert any("tech in hand" in dumps(m.get("mine")) for m in received[0])
+
+
+def test_the_replay_sent_at_the_end_opens_in_the_viewer(
+    two_people: tuple[Any, Any], tmp_path: Path
+) -> None:
+    from click.testing import CliRunner
+    from lastlight.cli.main import main
+
+    _received, replay = two_people
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(replay))
+    result = CliRunner().invoke(main, ["view", str(path), "-o", str(tmp_path / "game.html")])
+    assert result.exit_code == 0, result.output
+    assert f"({len(replay['decisions'])} decisions" in result.output
 
 
 def test_the_check_would_catch_a_leak(rules: Rules, two_people: tuple[Any, Any]) -> None:
