@@ -107,9 +107,13 @@ class Conn:
         self.push(json.dumps(message, separators=(",", ":")))
 
     async def pump(self) -> None:
-        while (text := await self.queue.get()) is not None:
-            await self.ws.send_text(text)
-        await self.ws.close(code=POLICY, reason="too slow")
+        """Send what is queued, in order; a dropped reader's socket is closed."""
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.ws.send_text(text)
+            await self.ws.close(code=POLICY, reason="too slow")
+        except (RuntimeError, OSError, WebSocketDisconnect):
+            pass  # the socket is gone: the receiving side ends the connection
 
     def allowed(self) -> bool:
         """A token bucket: `rate` messages a second, twice that at once."""

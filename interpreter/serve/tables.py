@@ -210,8 +210,11 @@ class Table:
                 game.apply(decision)
                 rows.append((idx, p, decision))
             self.broken = f"the bots took {BOT_RUN_LIMIT} decisions in a row; the table stopped"
-        except (IllegalDecision, EngineError) as exc:
-            self.broken = f"a bot's decision failed: {exc}"
+        except Exception as exc:  # a bot that fails (or is gone) stops the table, says why
+            self.broken = (
+                f"the bot in seat P{game.to_move} failed, so the table waits: "
+                f"{type(exc).__name__}: {exc}"
+            )
         finally:
             self._keep(rows)
 
@@ -243,6 +246,7 @@ class Table:
             "undo": self.undo_allowed(seat),
             "undo_off": len(self.humans) > 1,
             "note": self.note,
+            "problem": self.broken,
         }
 
     def view(self, reader: int | str) -> dict[str, Any]:

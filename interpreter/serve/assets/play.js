@@ -95,6 +95,7 @@
       $("prompt").textContent = "Waiting for P" + d.p + " (" + seat.label + ")...";
     } else { $("prompt").textContent = "Waiting..."; }
     $("undo").hidden = !m.table.undo;
+    if (m.table.problem) $("notice").textContent = m.table.problem;
     enable(true);
   }
 

@@ -67,15 +67,17 @@ def test_two_people_and_a_spectator_play_to_the_end_and_see_no_secret(
     decisions = replay["decisions"]
     assert len(decisions) == received[0][-1]["version"]
     checked = 0
-    for viewer in (0, 1, None):
-        secrets = Secrets(rules, 2, 11, decisions)
-        for msg in received[viewer]:
-            if msg["over"]:
-                continue  # the game is over: everything is public (and the replay is sent)
-            hidden = secrets.at(msg["version"], viewer)
-            checked += bool(hidden)
-            found = leaks(dumps(msg), hidden)
-            assert not found, (viewer, msg["version"], found)
+    secrets = Secrets(rules, 2, 11, decisions)
+    every = sorted(
+        ((m["version"], i, viewer, m) for viewer in (0, 1, None)
+         for i, m in enumerate(received[viewer]) if not m["over"]),  # over: all is public
+        key=lambda item: item[:2],
+    )
+    for version, _i, viewer, msg in every:
+        hidden = secrets.at(version, viewer)
+        checked += bool(hidden)
+        found = leaks(dumps(msg), hidden)
+        assert not found, (viewer, version, found)
     assert checked > 100, "the others held secrets this check could have caught"
     # the seed decides every draw to come: no seat and no spectator is told it before the end
     for viewer in (0, 1, None):
@@ -231,3 +233,71 @@ def test_a_hall_refuses_bad_seats(rules: Rules, tmp_path: Path) -> None:
         assert r.status_code == 400 and words in r.json()["error"], (body, r.text)
     assert hall.store.table_ids() == []
     assert isinstance(hall, Hall)
+
+
+def test_a_bot_thinking_at_one_table_does_not_hold_up_another(
+    rules: Rules, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The random bot at table A, once asked, waits until table B's person has had an answer:
+    if a bot blocked the server, B would never be answered and the bot would time out."""
+    import threading
+
+    from lastlight.interpreter.serve import tables
+
+    entered, released = threading.Event(), threading.Event()
+    timed_out: list[bool] = []
+    real = tables.make_bot
+
+    class Waiting:
+        def __init__(self, bot: Any):
+            self.bot = bot
+
+        def decide(self, obs: Any, legal: list[Any]) -> Any:
+            entered.set()
+            timed_out.append(not released.wait(20))
+            return self.bot.decide(obs, legal)
+
+    def make(name: str, seed: int, rules: Any = None) -> Any:
+        bot = real(name, seed, rules)
+        return Waiting(bot) if name == "random" else bot
+
+    tc, _hall = client(rules, tmp_path / "t.db")
+    a = open_table(tc, ["human", "random"], seed=1)
+    b = open_table(tc, ["human", "planner"], seed=2)
+    with tc.websocket_connect(f"/ws/{a['id']}") as wa, \
+         tc.websocket_connect(f"/ws/{b['id']}") as wb:
+        ma, mb = hello(wa, a["tokens"][0]), hello(wb, b["tokens"][0])
+        monkeypatch.setattr(tables, "make_bot", make)
+        for _ in range(40):  # A's person decides until A's bot is asked
+            wa.send_json({"type": "decide", "id": 1, "version": ma["version"], "choice": 0})
+            if entered.wait(1.0):
+                break
+            assert wa.receive_json()["type"] == "ack"
+            ma = wa.receive_json()
+        assert entered.is_set(), "A's bot was never asked"
+        mb = decide(wb, mb, 0, 7)  # B is answered while A's bot is still thinking
+        released.set()
+        assert wa.receive_json()["type"] == "ack"
+    assert mb["version"] >= 1
+    assert timed_out and not any(timed_out)
+
+
+def test_a_failing_bot_stops_its_table_with_the_reason(
+    rules: Rules, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lastlight.interpreter.serve import tables
+
+    class Broken:
+        def decide(self, obs: Any, legal: list[Any]) -> Any:
+            raise RuntimeError("out of ideas")
+
+    tc, hall = client(rules, tmp_path / "t.db")
+    t = open_table(tc, ["human", "random"], seed=1)
+    monkeypatch.setattr(tables, "make_bot", lambda name, seed, rules=None: Broken())
+    with tc.websocket_connect(f"/ws/{t['id']}") as ws:
+        m = hello(ws, t["tokens"][0])
+        while m["decision"]["p"] == 0 and not m["table"]["problem"]:
+            m = decide(ws, m, 0, m["version"])
+    assert "the bot in seat P1 failed" in m["table"]["problem"]
+    assert "out of ideas" in m["table"]["problem"]
+    assert len(hall.store.decisions(t["id"])) == m["version"]
