@@ -229,6 +229,7 @@ class Server:
         finally:
             table.conns.discard(conn)
             pump.cancel()
+            self.hall.left(table)
 
     async def _receive(self, ws: WebSocket) -> Any:
         """The next message as JSON; None after closing the socket for a message too large."""

@@ -126,7 +126,7 @@ class Table:
                     raise IllegalDecision(f"decision {idx} was kept for P{seat}, out of order")
                 game.apply(decision)
                 self.history_seats.append(seat)
-        except (IllegalDecision, EngineError, ValueError) as exc:
+        except Exception as exc:  # whatever stops the replay, the table says it and waits
             self.broken = f"this table's {len(rows)} decisions do not replay: {exc}"
             if self.note:
                 self.broken += f" ({self.note})"
@@ -332,6 +332,13 @@ class Hall:
                 if not table.loaded:
                     await asyncio.to_thread(table.load)
         return table
+
+    def left(self, table: Table) -> None:
+        """A connection closed: a finished table nobody is at is let go from memory (the
+        store still has it; a later visit loads it again)."""
+        over = table.game is not None and table.game.over
+        if over and not table.conns and self.tables.get(table.rec.id) is table:
+            del self.tables[table.rec.id]
 
 
 def _pack_name(rules: Rules) -> str:

@@ -301,3 +301,18 @@ def test_a_failing_bot_stops_its_table_with_the_reason(
     assert "the bot in seat P1 failed" in m["table"]["problem"]
     assert "out of ideas" in m["table"]["problem"]
     assert len(hall.store.decisions(t["id"])) == m["version"]
+
+
+def test_a_finished_table_is_let_go_and_comes_back_from_the_store(
+    rules: Rules, tmp_path: Path
+) -> None:
+    tc, hall = client(rules, tmp_path / "t.db")
+    t = _human_vs_bots(tc)
+    with tc.websocket_connect(f"/ws/{t['id']}") as ws:
+        m = hello(ws, t["tokens"][0])
+        while not m["over"]:
+            m = decide(ws, m, 0, m["version"])
+        assert t["id"] in hall.tables
+    assert t["id"] not in hall.tables  # nobody is at it and it is over
+    with tc.websocket_connect(f"/ws/{t['id']}") as ws:
+        assert hello(ws, t["tokens"][0]) == m  # the same view, re-played from the store
