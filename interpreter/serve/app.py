@@ -4,7 +4,8 @@ The protocol (JSON text messages):
 
     browser -> server   {"type": "hello", "token": T}            first message: the link's token
                         {"type": "decide", "id": n, "version": v, "choice": i}
-                        {"type": "undo", "id": n}
+                        {"type": "undo", "id": n}          take back, ask, or agree
+                        {"type": "undo_refuse", "id": n}   say no to a request to undo
     server -> browser   {"type": "state", ...}    the seat's view (views.py), after every change
                         {"type": "ack", "id": n, "version": v}    the decision is on disk
                         {"type": "refused", "id": n, "reason": "..."}   nothing changed
@@ -63,6 +64,9 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
+
+#: The messages that act on the table.
+ACTIONS = ("decide", "undo", "undo_refuse")
 
 # WebSocket close codes
 POLICY = 1008
@@ -278,11 +282,11 @@ class Server:
                     return
                 continue
             kind = msg.get("type") if isinstance(msg, dict) else None
-            if kind in ("decide", "undo"):
+            if kind in ACTIONS:
                 await self._act(conn, msg, ident)
             elif kind != "ping":
                 conn.send({"type": "refused", "id": ident,
-                           "reason": "a message is hello, decide, undo or ping"})
+                           "reason": "a message is hello, decide, undo, undo_refuse or ping"})
 
     async def _act(self, conn: Conn, msg: dict[str, Any], ident: Any) -> None:
         table = conn.table
@@ -295,8 +299,10 @@ class Server:
                     await asyncio.to_thread(
                         table.decide, conn.seat, msg.get("version"), msg.get("choice")
                     )
-                else:
+                elif msg["type"] == "undo":
                     await asyncio.to_thread(table.undo, conn.seat)
+                else:
+                    table.refuse_undo(conn.seat)
             except Refused as exc:
                 conn.send({"type": "refused", "id": ident, "reason": str(exc)})
                 return

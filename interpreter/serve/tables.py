@@ -78,6 +78,9 @@ class Table:
         self.loaded = False
         self.history_seats: list[int] = []  # who took each decision of the history
         self.cache: dict[Any, Any] = {}  # views.py's board and log words, for this game
+        #: A person's request to undo at a table with several: who asked, at which position,
+        #: who agreed (every person must).
+        self.request: dict[str, Any] | None = None
 
     # --- who is who -------------------------------------------------------------------------
     def reader(self, token: str) -> int | str | None:
@@ -97,11 +100,18 @@ class Table:
         return [i for i, s in enumerate(self.rec.seats) if s.kind == "human"]
 
     def undo_allowed(self, seat: int | None) -> bool:
-        """Undo is for a table where `seat` is the only human (the rest are bots) and has
-        taken a decision; with several humans it is off."""
-        if seat is None or self.humans != [seat] or self.game is None or self.game.over:
+        """May `seat` take back (or, with other people at the table, ask to take back) its
+        last decision? Only a person who has taken one, before the game is over."""
+        if seat is None or seat not in self.humans or self.game is None or self.game.over:
             return False
         return seat in self.history_seats
+
+    def undo_request(self) -> dict[str, Any] | None:
+        """The open request to undo (any decision since it was made voids it)."""
+        req = self.request
+        if req is None or self.game is None or req["version"] != len(self.game.history):
+            return None
+        return req
 
     # --- building ---------------------------------------------------------------------------
     def load(self, *, bots: bool = True) -> None:
@@ -114,6 +124,7 @@ class Table:
         self.game = None
         self.history_seats = []
         self.cache = {}
+        self.request = None
         if rec.content != self.rules.pack.digest:
             self.note = (
                 f"opened with content {rec.content}; the server now runs "
@@ -165,6 +176,7 @@ class Table:
     def decide(self, seat: int, version: Any, choice: Any) -> None:
         """A human's decision: checked, applied, committed; then the bots move."""
         decision = self._check(seat, version, choice)
+        self.request = None  # a request to undo is for the position it was made at
         self._apply_and_keep(seat, decision)
         self.run_bots()
 
@@ -220,11 +232,30 @@ class Table:
 
     def undo(self, seat: int) -> None:
         """Back to the position before `seat`'s last decision: the kept decisions from there
-        on are deleted and the game re-played from the rest (the same position exactly)."""
+        on are deleted and the game re-played from the rest (the same position exactly). With
+        other people at the table this asks them; when every one has agreed (`undo` from
+        each), the undo of the one who asked is done."""
+        req = self.undo_request()
+        if req is not None and seat != req["by"]:
+            req["agreed"].add(seat)
+            if req["agreed"] >= set(self.humans):
+                self.request = None
+                self._take_back(req["by"])
+            return
         if not self.undo_allowed(seat):
-            if len(self.humans) > 1:
-                raise Refused("undo is off at a table with several people")
             raise Refused("there is no decision of yours to take back")
+        if len(self.humans) == 1:
+            self._take_back(seat)
+        elif req is None:
+            self.request = {"by": seat, "version": len(self._live().history), "agreed": {seat}}
+
+    def refuse_undo(self, seat: int) -> None:
+        """A person says no to the open request (or the one who asked withdraws it)."""
+        if self.undo_request() is None or seat not in self.humans:
+            raise Refused("there is no request to undo")
+        self.request = None
+
+    def _take_back(self, seat: int) -> None:
         last = max(i for i, s in enumerate(self.history_seats) if s == seat)
         self.store.truncate(self.rec.id, last)
         self.load()
@@ -244,10 +275,19 @@ class Table:
             "seed": self.rec.seed if over else None,
             "seats": seats,
             "undo": self.undo_allowed(seat),
-            "undo_off": len(self.humans) > 1,
+            "undo_asks": len(self.humans) > 1,  # undo needs every other person's agreement
+            "undo_request": self._request_view(),
             "note": self.note,
             "problem": self.broken,
         }
+
+    def _request_view(self) -> dict[str, Any] | None:
+        req = self.undo_request()
+        if req is None:
+            return None
+        agreed = sorted(req["agreed"])
+        return {"by": req["by"], "agreed": agreed,
+                "waiting_for": [h for h in self.humans if h not in req["agreed"]]}
 
     def view(self, reader: int | str) -> dict[str, Any]:
         """The `state` message for a seat number or SPECTATOR."""

@@ -58,8 +58,28 @@
     send({ type: "undo" });
   }
 
+  function answerUndo(agree) {
+    if (!state || !state.table.undo_request || waiting || !connected()) return;
+    waiting = true; enable(false);
+    send({ type: agree ? "undo" : "undo_refuse" });
+  }
+
+  function renderUndo(m) {
+    const req = m.table.undo_request, box = $("undo-request");
+    $("undo").textContent = m.table.undo_asks ? "Ask to undo my last decision (U)" : "Undo my last decision (U)";
+    $("undo").hidden = !m.table.undo || (req !== null && req.by === m.you);
+    box.hidden = req === null;
+    if (req === null) return;
+    const mine = req.by === m.you, agreed = req.agreed.includes(m.you);
+    $("undo-words").textContent = (mine ? "You asked" : "P" + req.by + " asks") +
+      " to take back their last decision; waiting for " + req.waiting_for.map((p) => "P" + p).join(", ") + ".";
+    $("undo-agree").hidden = mine || agreed || m.you === null;
+    $("undo-refuse").hidden = m.you === null || (!mine && agreed);
+    $("undo-refuse").textContent = mine ? "Withdraw" : "Refuse";
+  }
+
   function enable(on) {
-    document.querySelectorAll("#options button, #undo").forEach((b) => { b.disabled = !on; });
+    document.querySelectorAll("#options button, #decision > button, #undo-request button").forEach((b) => { b.disabled = !on; });
   }
 
   function render(m) {
@@ -94,7 +114,7 @@
       const seat = m.table.seats[d.p];
       $("prompt").textContent = "Waiting for P" + d.p + " (" + seat.label + ")...";
     } else { $("prompt").textContent = "Waiting..."; }
-    $("undo").hidden = !m.table.undo;
+    renderUndo(m);
     if (m.table.problem) $("notice").textContent = m.table.problem;
     enable(true);
   }
@@ -163,6 +183,8 @@
     else if (ev.key === "u" || ev.key === "U") { undo(); }
   });
   $("undo").addEventListener("click", undo);
+  $("undo-agree").addEventListener("click", () => answerUndo(true));
+  $("undo-refuse").addEventListener("click", () => answerUndo(false));
   if (!token) { fatal = true; status("this link has no seat token (the part after #)", true); }
   else connect();
 })();

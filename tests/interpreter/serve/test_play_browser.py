@@ -215,6 +215,19 @@ def test_pages_hold_no_secret_and_a_reload_continues(
         seats[0].wait_for(seats[1].version())
         assert seats[0].version() == seats[1].version() >= 12
         assert seats[None].page.locator("#mine-panel").is_hidden()
+        # undo by agreement: P0 asks, P1 agrees by clicking, both pages go back
+        position = table.game.to_json()
+        asked = seats[0].version()
+        last0 = max(i for i, seat in enumerate(table.history_seats) if seat == 0)
+        seats[0].page.click("#undo")
+        seats[1].page.wait_for_selector("#undo-agree:visible")
+        assert "P0 asks to take back" in seats[1].page.inner_text("#undo-words")
+        assert table.game.to_json() == position
+        seats[1].page.click("#undo-agree")
+        for s in seats.values():
+            s.page.wait_for_function(f"() => ({VERSION})() === {last0}")
+        assert last0 < asked and len(table.game.history) == last0
+        assert seats[1].page.locator("#undo-request").is_hidden()
         for who, s in seats.items():
             assert s.errors == [], (who, s.errors)
     finally:

@@ -78,7 +78,7 @@ def test_a_wrong_token_is_refused_and_the_socket_closed(table: Any) -> None:
           "choice": {"kind": "keep", "card": "anything"}}, "must be the number of one"),
         ({"type": "decide", "id": 1, "version": 7, "choice": 0}, "position 7"),
         ({"type": "decide", "id": 1, "choice": 0}, "needs the 'version'"),
-        ({"type": "rewrite", "id": 1}, "hello, decide, undo or ping"),
+        ({"type": "rewrite", "id": 1}, "hello, decide, undo, undo_refuse or ping"),
         ({"type": "decide", "id": 1, "version": "0", "choice": 0}, "needs the 'version'"),
     ],
 )

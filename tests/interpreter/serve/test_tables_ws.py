@@ -165,20 +165,86 @@ def test_undo_against_bots_restores_the_previous_position_exactly(
         assert again == after
 
 
-def test_undo_is_off_with_two_people_and_refused_before_any_decision(
+def _both(w0: Any, w1: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    return w0.receive_json(), w1.receive_json()
+
+
+def _act(ws: Any, kind: str) -> None:
+    ws.send_json({"type": kind, "id": 9})
+    assert ws.receive_json()["type"] == "ack"
+
+
+def test_undo_with_two_people_needs_the_other_ones_agreement(
+    rules: Rules, tmp_path: Path
+) -> None:
+    tc, hall = client(rules, tmp_path / "t.db")
+    t = open_table(tc, ["human", "human"], seed=11)
+    with tc.websocket_connect(f"/ws/{t['id']}") as w0, \
+         tc.websocket_connect(f"/ws/{t['id']}") as w1:
+        socks = {0: w0, 1: w1}
+        now = {0: hello(w0, t["tokens"][0]), 1: hello(w1, t["tokens"][1])}
+        assert now[0]["table"]["undo_asks"] and not now[0]["table"]["undo"]
+        ws = socks[0]
+        ws.send_json({"type": "undo", "id": 1})
+        assert "no decision of yours" in ws.receive_json()["reason"]
+        table = hall.tables[t["id"]]
+        before = None
+        for step in range(6):  # a few decisions; remember the position before P0's last
+            p = now[0]["decision"]["p"]
+            if p == 0:
+                before = (table.game.to_json(), now[0]["version"])
+            now[p] = decide(socks[p], now[p], step % len(now[p]["decision"]["options"]), step)
+            now[1 - p] = socks[1 - p].receive_json()
+        assert before is not None
+        after = table.game.to_json()
+        _act(w0, "undo")  # P0 asks
+        now = dict(enumerate(_both(w0, w1)))
+        assert now[1]["table"]["undo_request"] == {"by": 0, "agreed": [0], "waiting_for": [1]}
+        assert table.game.to_json() == after  # asking changes nothing
+        _act(w1, "undo_refuse")  # P1 says no
+        now = dict(enumerate(_both(w0, w1)))
+        assert now[0]["table"]["undo_request"] is None and table.game.to_json() == after
+        _act(w0, "undo")  # asks again; P1 agrees this time
+        _both(w0, w1)
+        _act(w1, "undo")
+        now = dict(enumerate(_both(w0, w1)))
+        assert table.game.to_json() == before[0]
+        assert now[0]["version"] == before[1] == len(hall.store.decisions(t["id"]))
+        assert now[0]["table"]["undo_request"] is None
+
+
+def test_a_request_to_undo_lapses_with_the_next_decision(rules: Rules, tmp_path: Path) -> None:
+    tc, hall = client(rules, tmp_path / "t.db")
+    t = open_table(tc, ["human", "human"], seed=11)
+    with tc.websocket_connect(f"/ws/{t['id']}") as w0, \
+         tc.websocket_connect(f"/ws/{t['id']}") as w1:
+        socks = {0: w0, 1: w1}
+        now = {0: hello(w0, t["tokens"][0]), 1: hello(w1, t["tokens"][1])}
+        while not (now[0]["table"]["undo"] or now[1]["table"]["undo"]):
+            p = now[0]["decision"]["p"]
+            now[p] = decide(socks[p], now[p], 0, 1)
+            now[1 - p] = socks[1 - p].receive_json()
+        asker = 0 if now[0]["table"]["undo"] else 1
+        _act(socks[asker], "undo")
+        now = dict(enumerate(_both(w0, w1)))
+        assert now[0]["table"]["undo_request"]["by"] == asker
+        p = now[0]["decision"]["p"]
+        now[p] = decide(socks[p], now[p], 0, 2)
+        now[1 - p] = socks[1 - p].receive_json()
+        assert now[0]["table"]["undo_request"] is None
+        socks[1 - asker].send_json({"type": "undo_refuse", "id": 3})
+        assert "no request" in socks[1 - asker].receive_json()["reason"]
+    assert len(hall.store.decisions(t["id"])) == now[0]["version"]
+
+
+def test_undo_against_bots_is_refused_before_any_decision(
     rules: Rules, tmp_path: Path
 ) -> None:
     tc, _hall = client(rules, tmp_path / "t.db")
-    t = open_table(tc, ["human", "human"])
-    with tc.websocket_connect(f"/ws/{t['id']}") as ws:
-        m = hello(ws, t["tokens"][0])
-        assert m["table"]["undo"] is False and m["table"]["undo_off"] is True
-        ws.send_json({"type": "undo", "id": 1})
-        r = ws.receive_json()
-        assert r["type"] == "refused" and "several people" in r["reason"], r
     t = _human_vs_bots(tc)
     with tc.websocket_connect(f"/ws/{t['id']}") as ws:
-        hello(ws, t["tokens"][0])
+        m = hello(ws, t["tokens"][0])
+        assert not m["table"]["undo_asks"]
         ws.send_json({"type": "undo", "id": 1})
         r = ws.receive_json()
         assert r["type"] == "refused" and "no decision of yours" in r["reason"]
