@@ -15,12 +15,19 @@ from lastlight.interpreter.serve.store import Store
 from lastlight.interpreter.serve.tables import Hall
 from starlette.testclient import TestClient
 
+#: The clients a test opened, closed after it (conftest.py).
+OPEN: list[TestClient] = []
+
 
 def client(rules: Rules, db: Path, rate: float = 1000.0) -> tuple[TestClient, Hall]:
     """A TestClient over a new hall (a socket may send `rate` messages a second: the tests
-    answer at once, faster than any person)."""
+    answer at once, faster than any person). It is entered, so every request and socket runs
+    on its one event loop, as under uvicorn (the tables' locks belong to one loop)."""
     hall = Hall(rules, Store(db))
-    return TestClient(make_app(hall, rate=rate)), hall
+    tc = TestClient(make_app(hall, rate=rate))
+    tc.__enter__()
+    OPEN.append(tc)
+    return tc, hall
 
 
 def open_table(tc: TestClient, seats: list[str], seed: int = 5) -> dict[str, Any]:
