@@ -21,7 +21,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SCANNED = ("tests", "cli", "interpreter/tools")
+SCANNED = ("tests", "cli", "interpreter/tools", "interpreter/serve")
 #: The engine classes whose private members stay inside the engine: (file, class).
 ENGINE_CLASSES = (
     ("interpreter/engine/game.py", "Game"),
