@@ -52,6 +52,7 @@ SHORT_HELP: dict[str, str] = {
     "lint": "Check a content pack or one file: every error, located.",
     "play": "Play a game: bots, or you at the terminal.",
     "replay": "Re-play a saved game and check that it reproduces.",
+    "serve": "Serve the playtest table: play in the browser, with bots.",
     "schema": "Print or export the JSON Schemas of the content kinds.",
     "show": "Show one item, or list a kind.",
     "sim": "Play bot games in parallel: one row per player per game.",
