@@ -17,7 +17,9 @@ PACKAGE = "lastlight.interpreter"
 
 #: The stage of each top-level part of interpreter/; an import may point to its own stage or an
 #: earlier one, never a later one.
-STAGES = {"load": 0, "effects": 1, "board": 1, "pipeline": 2, "engine": 2, "tools": 3}
+STAGES = {
+    "load": 0, "effects": 1, "board": 1, "pipeline": 2, "engine": 2, "envs": 2, "tools": 3,
+}
 
 #: Known wrong-way imports: none (the load steps are listed in `pipeline.py`, nothing
 #: registers itself on import). Kept as a set so an exception must be written down here.
