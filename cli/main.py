@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "diff": ("diff", "diff_command"),
     "ladder": ("ladder", "ladder_command"),
     "fuzz": ("fuzz", "fuzz_command"),
+    "actions": ("actions_cmd", "actions_command"),
 }
 
 
