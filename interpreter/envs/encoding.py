@@ -151,113 +151,206 @@ class Encoder:
         lay.add(f"{place}.extractor", self.owners)
 
     # --- encoding ----------------------------------------------------------------------------
+    def _offsets(self) -> None:
+        """Plain lookups for `encode` (names are for the layout; encoding uses numbers)."""
+        where = self.layout.where
+
+        def local(labels: list[str]) -> dict[str, int]:
+            return {label: i for i, label in enumerate(labels)}
+
+        def with_copies(labels: list[str], physical: Any) -> dict[str, int]:
+            out = local(labels)
+            out.update({c: out[base_id(c)] for c in physical if base_id(c) in out})
+            return out
+
+        self._loc = {
+            "res": local(self.resources),
+            "faction": local(self.factions),
+            "achievement": with_copies(self.achievements, self.rules.achievements),
+            "action": local(self.actions),
+            "tech": with_copies(self.techs, self.rules.tech_deck),
+            "card": with_copies(self.cards, [*self.rules.tech_deck, *self.rules.achievements]),
+            "pile": local(self.piles),
+            "yield": local(self.yields),
+            "size": local(self.sizes),
+            "stage": local(list(STAGES)),
+            "pending": local(sorted(DECISION_KINDS)),
+        }
+        seats = [f"p+{k}" for k in range(self.n_max)]
+        self._player: list[dict[str, int]] = []
+        for s in seats:
+            names = [
+                "state",
+                "res",
+                "faction",
+                "achievement",
+                "hand",
+                "played",
+                "chosen",
+                "tech_hand",
+                "civ",
+                "exhausted",
+                "offer_f",
+                "offer_a",
+                "supply",
+            ]
+            block = {name: where[f"{s}.{name}"] for name in names}
+            for size in self.sizes:
+                block[f"ability.{size}"] = where[f"{s}.ability.{size}"]
+                block[f"mods.{size}"] = where[f"{s}.mods.{size}"]
+            self._player.append(block)
+        self._place = {
+            p: (
+                where[f"{p}.sector"],
+                where[f"{p}.token"],
+                where[f"{p}.yields"],
+                where[f"{p}.ships"],
+                where[f"{p}.damage"],
+                where[f"{p}.extractor"],
+            )
+            for p in self.catalogue.places
+        }
+        self._top = {
+            k: where[k]
+            for k in (
+                "players",
+                "round",
+                "rotation",
+                "stage",
+                "first",
+                "to_move",
+                "pending",
+                "counts",
+                "combat",
+                "lumos_ally",
+            )
+        }
+
     def encode(self, obs: dict[str, Any], seat: int) -> np.ndarray:
         """The vector of `obs`, the observation of `seat` (`Game.observation(seat)`)."""
-        hot: dict[int, float] = {}
-        where = self.layout.where
+        if not hasattr(self, "_top"):
+            self._offsets()
+        idx: list[int] = []
+        val: list[float] = []
+        add_i, add_v = idx.append, val.append
+        top, loc = self._top, self._loc
         n = obs["n"]
-
-        def rel(p: int) -> str:
-            return "lumos" if p == LUMOS else f"p+{(p - seat) % n}"
-
-        def put(key: str, value: float = 1.0) -> None:
-            i = where.get(key)
-            if i is not None:
-                hot[i] = hot.get(i, 0.0) + value
-
-        put(f"players.{n}")
-        put("round", obs["round"])
-        put(f"rotation.{obs['rot'] % self.catalogue.board.period}")
-        put(f"stage.{obs['stage']}")
-        put(f"first.{rel(obs['first'])}")
+        rel = [(p - seat) % n for p in range(n)]
+        add_i(top["players"] + n - self.rules.players_min), add_v(1.0)
+        add_i(top["round"]), add_v(obs["round"])
+        add_i(top["rotation"] + obs["rot"] % self.catalogue.board.period), add_v(1.0)
+        add_i(top["stage"] + loc["stage"].get(obs["stage"], 0)), add_v(1.0)
+        add_i(top["first"] + rel[obs["first"]]), add_v(1.0)
         pending = obs["pending"]
         if pending is not None:
-            put(f"to_move.{rel(pending['p'])}")
-            put(f"pending.{pending['kind']}")
-        put("counts.deck", obs["deck_count"])
-        put("counts.discard", len(obs["discard"]))
-        put("counts.removed", len(obs["removed"]))
+            add_i(top["to_move"] + rel[pending["p"]]), add_v(1.0)
+            add_i(top["pending"] + loc["pending"][pending["kind"]]), add_v(1.0)
+        counts = (obs["deck_count"], len(obs["discard"]), len(obs["removed"]))
+        for i, c in enumerate(counts):
+            add_i(top["counts"] + i), add_v(c)
         if obs["combat"] is not None:
-            put("combat.on")
-            put("combat.pool", obs["combat"].get("pool") or 0)
+            add_i(top["combat"]), add_v(1.0)
+            add_i(top["combat"] + 1), add_v(obs["combat"].get("pool") or 0)
         lumos = obs.get("lumos")
         if lumos and lumos.get("ally") is not None:
-            put(f"lumos_ally.{rel(lumos['ally'])}")
+            add_i(top["lumos_ally"] + rel[lumos["ally"]]), add_v(1.0)
         for p, pl in enumerate(obs["players"]):
-            self._encode_player(put, rel(p), pl)
-        self._encode_board(put, obs, seat, rel)
-        vec = np.zeros(self.layout.size, dtype=np.float32)
-        if hot:
-            vec[list(hot)] = list(hot.values())
-        return vec
+            self._encode_player(add_i, add_v, self._player[rel[p]], pl)
+        self._encode_board(add_i, add_v, obs, seat, rel)
+        vec = np.bincount(idx, weights=val, minlength=self.layout.size)
+        return vec.astype(np.float32)
 
-    def _encode_player(self, put: Any, who: str, pl: dict[str, Any]) -> None:
-        put(f"{who}.state.present")
-        put(f"{who}.state.light", pl["light"])
-        put(f"{who}.state.faction_kept", pl["faction_kept"])
-        put(f"{who}.state.achievement_kept", pl["achievement_kept"])
-        put(f"{who}.state.has_chosen", pl["has_chosen"])
-        put(f"{who}.state.hand_count", pl["hand_count"])
-        put(f"{who}.state.tech_hand_count", pl["tech_hand_count"])
-        put(f"{who}.state.grave", len(pl["grave"]))
-        for res, amount in pl["res"].items():
-            put(f"{who}.res.{res}", amount)
+    def _encode_player(self, add_i: Any, add_v: Any, b: dict[str, int], pl: dict[str, Any]) -> None:
+        loc = self._loc
+        state = b["state"]
+        flags = (
+            1.0,
+            pl["light"],
+            pl["faction_kept"],
+            pl["achievement_kept"],
+            pl["has_chosen"],
+            pl["hand_count"],
+            pl["tech_hand_count"],
+            len(pl["grave"]),
+        )
+        for i, v in enumerate(flags):
+            if v:
+                add_i(state + i), add_v(float(v))
+        res = loc["res"]
+        for r, amount in pl["res"].items():
+            if amount and r in res:
+                add_i(b["res"] + res[r]), add_v(amount)
+        ones: list[int] = []
+        one = ones.append
         if pl["faction"] is not None:
-            put(f"{who}.faction.{pl['faction']}")
+            one(b["faction"] + loc["faction"][pl["faction"]])
         if pl["ach"] is not None:
-            put(f"{who}.achievement.{base_id(pl['ach'])}")
-        for a in pl["hand"]:
-            put(f"{who}.hand.{a}")
-        for a in pl["played"]:
-            put(f"{who}.played.{a}")
+            one(b["achievement"] + loc["achievement"][pl["ach"]])
+        actions = loc["action"]
+        ones.extend(b["hand"] + actions[a] for a in pl["hand"])
+        ones.extend(b["played"] + actions[a] for a in pl["played"])
         if pl["chosen"] is not None:
-            put(f"{who}.chosen.{pl['chosen']}")
-        for group in ("tech_hand", "civ", "exhausted"):
-            for cid in pl[group] or ():
-                put(f"{who}.{group}.{base_id(cid)}")
+            one(b["chosen"] + actions[pl["chosen"]])
+        tech, card = loc["tech"], loc["card"]
+        ones.extend(b["tech_hand"] + tech[c] for c in pl["tech_hand"] or ())
+        ones.extend(b["civ"] + tech[c] for c in pl["civ"])
+        ones.extend(b["exhausted"] + card[c] for c in pl["exhausted"] if c in card)
         for size, cid in (pl["ability"] or {}).items():
             if cid is not None:
-                put(f"{who}.ability.{size}.{base_id(cid)}")
+                one(b[f"ability.{size}"] + tech[cid])
         for size, cids in (pl["mods"] or {}).items():
-            for cid in cids:
-                put(f"{who}.mods.{size}.{base_id(cid)}")
-        for cid in pl["offer_f"] or ():
-            put(f"{who}.offer_f.{cid}")
-        for cid in pl["offer_a"] or ():
-            put(f"{who}.offer_a.{base_id(cid)}")
+            ones.extend(b[f"mods.{size}"] + tech[c] for c in cids)
+        ones.extend(b["offer_f"] + loc["faction"][c] for c in pl["offer_f"] or ())
+        ones.extend(b["offer_a"] + loc["achievement"][c] for c in pl["offer_a"] or ())
+        for i in ones:
+            add_i(i), add_v(1.0)
 
-    def _encode_board(self, put: Any, obs: dict[str, Any], seat: int, rel: Any) -> None:
-        view = self.catalogue.view_of(obs, seat)
-        places = view.places
+    def _encode_board(
+        self, add_i: Any, add_v: Any, obs: dict[str, Any], seat: int, rel: list[int]
+    ) -> None:
+        places = self.catalogue.view_of(obs, seat).places
+        blocks = self._place
         tokens = self.rules.tokens
+        piles, yields = self._loc["pile"], self._loc["yield"]
         for sid, info in obs["sectors"].items():
-            place = places.get(sid, sid)
+            block = blocks[places[sid]]
+            base = block[0]
             if info["planet"]:
-                put(f"{place}.sector.planet")
+                add_i(base), add_v(1.0)
             if info["ast"]:
-                put(f"{place}.sector.asteroid")
+                add_i(base + 1), add_v(1.0)
             if info["deep"]:
-                put(f"{place}.sector.deep")
+                add_i(base + 3), add_v(1.0)
             token = info["token"]
             if token:
                 if info["up"] and token in tokens:
-                    put(f"{place}.sector.up")
+                    add_i(base + 2), add_v(1.0)
                     for y in tokens[token].yields:
-                        put(f"{place}.yields.{y}")
-                else:
-                    put(f"{place}.token.{token}")
+                        add_i(block[2] + yields[y]), add_v(1.0)
+                elif token in piles:
+                    add_i(block[1] + piles[token]), add_v(1.0)
+        sizes = self._loc["size"]
+        n_sizes = len(sizes)
+        lumos_slot = self.n_max
+        player = self._player
         for u in obs["units"].values():
-            who = rel(u["o"])
             at = u["at"]
+            o = u["o"]
+            slot = lumos_slot if o == LUMOS else rel[o]
             if at == "board" and u["k"] == "s":
-                place = places.get(u["s"], u["s"])
-                put(f"{place}.ships.{who}.{u['z']}")
+                block = blocks[places[u["s"]]]
+                add_i(block[3] + slot * n_sizes + sizes[u["z"]]), add_v(1.0)
                 if u["d"]:
-                    put(f"{place}.damage.{who}", u["d"])
+                    add_i(block[4] + slot), add_v(u["d"])
+            elif slot == lumos_slot:
+                continue
             elif at == "planet":
-                put(f"{places.get(u['s'], u['s'])}.extractor.{who}")
-                put(f"{who}.state.extractors_planet")
+                add_i(blocks[places[u["s"]]][5] + slot), add_v(1.0)
+                add_i(player[slot]["state"] + 10), add_v(1.0)
             elif at == "colony":
-                put(f"{who}.state.extractors_colony")
+                add_i(player[slot]["state"] + 9), add_v(1.0)
             elif at == "supply":
-                put(f"{who}.supply.{u['z']}" if u["k"] == "s" else f"{who}.state.extractors_supply")
+                if u["k"] == "s":
+                    add_i(player[slot]["supply"] + sizes[u["z"]]), add_v(1.0)
+                else:
+                    add_i(player[slot]["state"] + 8), add_v(1.0)
