@@ -151,9 +151,8 @@ class Encoder:
         lay.add(f"{place}.extractor", self.owners)
 
     # --- encoding ----------------------------------------------------------------------------
-    def _offsets(self) -> None:
-        """Plain lookups for `encode` (names are for the layout; encoding uses numbers)."""
-        where = self.layout.where
+    def _local_maps(self) -> dict[str, dict[str, int]]:
+        """Each label list as label -> position (cards by base and physical id)."""
 
         def local(labels: list[str]) -> dict[str, int]:
             return {label: i for i, label in enumerate(labels)}
@@ -163,7 +162,7 @@ class Encoder:
             out.update({c: out[base_id(c)] for c in physical if base_id(c) in out})
             return out
 
-        self._loc = {
+        return {
             "res": local(self.resources),
             "faction": local(self.factions),
             "achievement": with_copies(self.achievements, self.rules.achievements),
@@ -176,6 +175,11 @@ class Encoder:
             "stage": local(list(STAGES)),
             "pending": local(sorted(DECISION_KINDS)),
         }
+
+    def _offsets(self) -> None:
+        """Plain lookups for `encode` (names are for the layout; encoding uses numbers)."""
+        where = self.layout.where
+        self._loc = self._local_maps()
         seats = [f"p+{k}" for k in range(self.n_max)]
         self._player: list[dict[str, int]] = []
         for s in seats:

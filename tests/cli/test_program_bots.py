@@ -58,8 +58,17 @@ def test_sim_with_a_program_bot(tmp_path: Path) -> None:
 
 def test_sim_reports_a_crashing_program(tmp_path: Path) -> None:
     code, out = run(
-        "sim", "-g", "1", "-n", "2", "-j", "1", "--bots", f"{GOOD} --crash-after 1,random",
-        "-o", str(tmp_path / "r.csv"),
+        "sim",
+        "-g",
+        "1",
+        "-n",
+        "2",
+        "-j",
+        "1",
+        "--bots",
+        f"{GOOD} --crash-after 1,random",
+        "-o",
+        str(tmp_path / "r.csv"),
     )
     assert code == 1 and "exit code 3" in out and "Traceback" not in out
 

@@ -69,15 +69,21 @@ def test_places_and_players_are_relative_to_the_seat(rules: Rules) -> None:
     game = Game.new(rules, 4, 3, log=False)
     homes = game.state["homes"]
     ids = {
-        cat.ids({"kind": "move", "from": homes[p], "size": "small", "to": homes[(p + 1) % 4]},
-                cat.view(p, 4, homes[p], 0))
+        cat.ids(
+            {"kind": "move", "from": homes[p], "size": "small", "to": homes[(p + 1) % 4]},
+            cat.view(p, 4, homes[p], 0),
+        )
         for p in range(4)
     }
     assert len(ids) == 1  # each seat's own home to the next seat's home: one numbering
     name = [cat.name(i) for i in next(iter(ids))]
     assert name[1] == "move.from=home@0"
-    built = {cat.ids({"kind": "build", "size": "small", "from": (p + 1) % 4},
-                     cat.view(p, 4, homes[p], 0)) for p in range(4)}
+    built = {
+        cat.ids(
+            {"kind": "build", "size": "small", "from": (p + 1) % 4}, cat.view(p, 4, homes[p], 0)
+        )
+        for p in range(4)
+    }
     assert len(built) == 1 and cat.name(next(iter(built))[-1]) == "build.from=+1"
 
 
@@ -92,7 +98,10 @@ def test_the_same_ids_in_another_process(rules: Rules) -> None:
         "print(json.dumps([catalogue_for(rules).to_json(), _ids_of_position(rules, 3, 5, 90)]))\n"
     )
     out = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True,
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
         env={"PYTHONHASHSEED": "123", "PATH": "/usr/bin:/bin"},
         cwd=Path(__file__).resolve().parents[3],
     )
@@ -112,7 +121,7 @@ def test_a_new_card_gets_ids_without_code(rules: Rules) -> None:
 def test_a_value_outside_the_pack_is_refused_by_name(rules: Rules) -> None:
     cat = catalogue_for(rules)
     view = cat.view(0, 3, "h0", 0)
-    with pytest.raises(CatalogueError, match="play.card value 'no-such-card'"):
+    with pytest.raises(CatalogueError, match=r"play\.card value 'no-such-card'"):
         cat.ids({"kind": "play", "card": "no-such-card"}, view)
     with pytest.raises(CatalogueError, match="unknown kind"):
         cat.ids({"kind": "dance"}, view)

@@ -14,12 +14,12 @@ def test_gymnasium_check_env() -> None:
 
 
 def _play(env: LastLightEnv, seed: int, rng: np.random.Generator) -> tuple[float, int]:
-    obs, info = env.reset(seed=seed)
+    _obs, info = env.reset(seed=seed)
     steps, done, reward = 0, False, 0.0
     while not done:
         mask = env.action_masks()
         assert mask.any() and np.array_equal(mask, info["action_mask"].astype(bool))
-        obs, reward, done, _trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        _obs, reward, done, _trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
         assert not info.get("illegal")
         steps += 1
     return float(reward), steps

@@ -37,8 +37,10 @@ def test_a_masked_random_game_ends_with_win_shares() -> None:
             env.step(None)
             continue
         mask = obs["action_mask"]
-        assert mask.any() and obs["observation"].shape == env.observation_space(agent)[
-            "observation"].shape
+        assert (
+            mask.any()
+            and obs["observation"].shape == env.observation_space(agent)["observation"].shape
+        )
         env.step(int(rng.choice(np.flatnonzero(mask))))
     assert sum(rewards.values()) == pytest.approx(1.0)
 

@@ -68,7 +68,7 @@ def test_on_error_random_goes_on_and_counts(
     assert randoms > 10  # the rest of the game, at random
     bot.close()  # type: ignore[attr-defined]
     err = capfd.readouterr().err
-    assert f"seat 0's bot cmd:" in err and f"{randoms} decision(s) made at random" in err
+    assert "seat 0's bot cmd:" in err and f"{randoms} decision(s) made at random" in err
 
 
 def test_a_bot_in_javascript_on_node(rules: Rules) -> None:
