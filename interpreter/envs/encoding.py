@@ -234,37 +234,45 @@ class Encoder:
         """The vector of `obs`, the observation of `seat` (`Game.observation(seat)`)."""
         if not hasattr(self, "_top"):
             self._offsets()
-        idx: list[int] = []
-        val: list[float] = []
-        add_i, add_v = idx.append, val.append
+        ones: list[int] = []  # entries that are 1 (a repeated index counts up)
+        w_idx: list[int] = []  # entries with another value
+        w_val: list[float] = []
+        one, add_i, add_v = ones.append, w_idx.append, w_val.append
         top, loc = self._top, self._loc
         n = obs["n"]
         rel = [(p - seat) % n for p in range(n)]
-        add_i(top["players"] + n - self.rules.players_min), add_v(1.0)
+        one(top["players"] + n - self.rules.players_min)
         add_i(top["round"]), add_v(obs["round"])
-        add_i(top["rotation"] + obs["rot"] % self.catalogue.board.period), add_v(1.0)
-        add_i(top["stage"] + loc["stage"].get(obs["stage"], 0)), add_v(1.0)
-        add_i(top["first"] + rel[obs["first"]]), add_v(1.0)
+        one(top["rotation"] + obs["rot"] % self.catalogue.board.period)
+        one(top["stage"] + loc["stage"].get(obs["stage"], 0))
+        one(top["first"] + rel[obs["first"]])
         pending = obs["pending"]
         if pending is not None:
-            add_i(top["to_move"] + rel[pending["p"]]), add_v(1.0)
-            add_i(top["pending"] + loc["pending"][pending["kind"]]), add_v(1.0)
+            one(top["to_move"] + rel[pending["p"]])
+            one(top["pending"] + loc["pending"][pending["kind"]])
         counts = (obs["deck_count"], len(obs["discard"]), len(obs["removed"]))
         for i, c in enumerate(counts):
             add_i(top["counts"] + i), add_v(c)
         if obs["combat"] is not None:
-            add_i(top["combat"]), add_v(1.0)
+            one(top["combat"])
             add_i(top["combat"] + 1), add_v(obs["combat"].get("pool") or 0)
         lumos = obs.get("lumos")
         if lumos and lumos.get("ally") is not None:
-            add_i(top["lumos_ally"] + rel[lumos["ally"]]), add_v(1.0)
+            one(top["lumos_ally"] + rel[lumos["ally"]])
         for p, pl in enumerate(obs["players"]):
-            self._encode_player(add_i, add_v, self._player[rel[p]], pl)
-        self._encode_board(add_i, add_v, obs, seat, rel)
-        vec = np.bincount(idx, weights=val, minlength=self.layout.size)
-        return vec.astype(np.float32)
+            self._encode_player(ones, add_i, add_v, self._player[rel[p]], pl)
+        places = self.catalogue.view_of(obs, seat).places
+        self._encode_sectors(one, obs["sectors"], places)
+        self._encode_units(one, add_i, add_v, obs["units"], places, rel)
+        size = self.layout.size
+        vec = np.bincount(ones, minlength=size).astype(np.float32)
+        if w_idx:
+            vec += np.bincount(w_idx, weights=w_val, minlength=size).astype(np.float32)
+        return vec
 
-    def _encode_player(self, add_i: Any, add_v: Any, b: dict[str, int], pl: dict[str, Any]) -> None:
+    def _encode_player(
+        self, ones: list[int], add_i: Any, add_v: Any, b: dict[str, int], pl: dict[str, Any]
+    ) -> None:
         loc = self._loc
         state = b["state"]
         flags = (
@@ -284,77 +292,99 @@ class Encoder:
         for r, amount in pl["res"].items():
             if amount and r in res:
                 add_i(b["res"] + res[r]), add_v(amount)
-        ones: list[int] = []
         one = ones.append
         if pl["faction"] is not None:
             one(b["faction"] + loc["faction"][pl["faction"]])
         if pl["ach"] is not None:
             one(b["achievement"] + loc["achievement"][pl["ach"]])
         actions = loc["action"]
-        ones.extend(b["hand"] + actions[a] for a in pl["hand"])
-        ones.extend(b["played"] + actions[a] for a in pl["played"])
+        base = b["hand"]
+        ones += [base + actions[a] for a in pl["hand"]]
+        base = b["played"]
+        ones += [base + actions[a] for a in pl["played"]]
         if pl["chosen"] is not None:
             one(b["chosen"] + actions[pl["chosen"]])
         tech, card = loc["tech"], loc["card"]
-        ones.extend(b["tech_hand"] + tech[c] for c in pl["tech_hand"] or ())
-        ones.extend(b["civ"] + tech[c] for c in pl["civ"])
-        ones.extend(b["exhausted"] + card[c] for c in pl["exhausted"] if c in card)
+        if pl["tech_hand"]:
+            base = b["tech_hand"]
+            ones += [base + tech[c] for c in pl["tech_hand"]]
+        if pl["civ"]:
+            base = b["civ"]
+            ones += [base + tech[c] for c in pl["civ"]]
+        if pl["exhausted"]:
+            base = b["exhausted"]
+            ones += [base + card[c] for c in pl["exhausted"] if c in card]
         for size, cid in (pl["ability"] or {}).items():
             if cid is not None:
                 one(b[f"ability.{size}"] + tech[cid])
         for size, cids in (pl["mods"] or {}).items():
-            ones.extend(b[f"mods.{size}"] + tech[c] for c in cids)
-        ones.extend(b["offer_f"] + loc["faction"][c] for c in pl["offer_f"] or ())
-        ones.extend(b["offer_a"] + loc["achievement"][c] for c in pl["offer_a"] or ())
-        for i in ones:
-            add_i(i), add_v(1.0)
+            if cids:
+                base = b[f"mods.{size}"]
+                ones += [base + tech[c] for c in cids]
+        if pl["offer_f"]:
+            ones += [b["offer_f"] + loc["faction"][c] for c in pl["offer_f"]]
+        if pl["offer_a"]:
+            ones += [b["offer_a"] + loc["achievement"][c] for c in pl["offer_a"]]
 
-    def _encode_board(
-        self, add_i: Any, add_v: Any, obs: dict[str, Any], seat: int, rel: list[int]
-    ) -> None:
-        places = self.catalogue.view_of(obs, seat).places
+    def _encode_sectors(self, one: Any, sectors: dict[str, Any], places: dict[str, str]) -> None:
         blocks = self._place
         tokens = self.rules.tokens
         piles, yields = self._loc["pile"], self._loc["yield"]
-        for sid, info in obs["sectors"].items():
+        for sid, info in sectors.items():
+            token = info["token"]
+            if not (token or info["planet"] or info["ast"] or info["deep"]):
+                continue
             block = blocks[places[sid]]
             base = block[0]
             if info["planet"]:
-                add_i(base), add_v(1.0)
+                one(base)
             if info["ast"]:
-                add_i(base + 1), add_v(1.0)
+                one(base + 1)
             if info["deep"]:
-                add_i(base + 3), add_v(1.0)
-            token = info["token"]
+                one(base + 3)
             if token:
                 if info["up"] and token in tokens:
-                    add_i(base + 2), add_v(1.0)
+                    one(base + 2)
                     for y in tokens[token].yields:
-                        add_i(block[2] + yields[y]), add_v(1.0)
+                        one(block[2] + yields[y])
                 elif token in piles:
-                    add_i(block[1] + piles[token]), add_v(1.0)
+                    one(block[1] + piles[token])
+
+    def _encode_units(
+        self,
+        one: Any,
+        add_i: Any,
+        add_v: Any,
+        units: dict[str, Any],
+        places: dict[str, str],
+        rel: list[int],
+    ) -> None:
+        blocks = self._place
         sizes = self._loc["size"]
         n_sizes = len(sizes)
         lumos_slot = self.n_max
-        player = self._player
-        for u in obs["units"].values():
+        state = [b["state"] for b in self._player]
+        supply = [b["supply"] for b in self._player]
+        for u in units.values():
             at = u["at"]
             o = u["o"]
             slot = lumos_slot if o == LUMOS else rel[o]
-            if at == "board" and u["k"] == "s":
+            if at == "board":
+                if u["k"] != "s":
+                    continue
                 block = blocks[places[u["s"]]]
-                add_i(block[3] + slot * n_sizes + sizes[u["z"]]), add_v(1.0)
+                one(block[3] + slot * n_sizes + sizes[u["z"]])
                 if u["d"]:
                     add_i(block[4] + slot), add_v(u["d"])
             elif slot == lumos_slot:
                 continue
-            elif at == "planet":
-                add_i(blocks[places[u["s"]]][5] + slot), add_v(1.0)
-                add_i(player[slot]["state"] + 10), add_v(1.0)
-            elif at == "colony":
-                add_i(player[slot]["state"] + 9), add_v(1.0)
             elif at == "supply":
                 if u["k"] == "s":
-                    add_i(player[slot]["supply"] + sizes[u["z"]]), add_v(1.0)
+                    one(supply[slot] + sizes[u["z"]])
                 else:
-                    add_i(player[slot]["state"] + 8), add_v(1.0)
+                    one(state[slot] + 8)
+            elif at == "planet":
+                one(blocks[places[u["s"]]][5] + slot)
+                one(state[slot] + 10)
+            elif at == "colony":
+                one(state[slot] + 9)
