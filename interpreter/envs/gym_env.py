@@ -25,7 +25,13 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 from lastlight.interpreter.engine.bots import ask, make_bot
-from lastlight.interpreter.envs.steps import OBS_HIGH, IllegalStep, Table, win_shares
+from lastlight.interpreter.envs.steps import (
+    OBS_HIGH,
+    IllegalStep,
+    Table,
+    spectator_line,
+    win_shares,
+)
 from lastlight.interpreter.envs.tables import load_rules_for_env
 
 ENV_ID = "lastlight/LastLight-v0"
@@ -110,7 +116,7 @@ class LastLightEnv(gym.Env):
         game = self.table.game
         if game is None:
             return None
-        return f"round {game.state['round']}, to move: {game.to_move}, {game.prompt}"
+        return spectator_line(game)
 
 
 def register_envs() -> None:

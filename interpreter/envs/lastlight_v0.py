@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from lastlight.interpreter.envs.steps import OBS_HIGH, Table, win_shares
+from lastlight.interpreter.envs.steps import OBS_HIGH, Table, spectator_line, win_shares
 from lastlight.interpreter.envs.tables import load_rules_for_env
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
@@ -125,7 +125,7 @@ class raw_env(AECEnv):
         game = self.table.game
         if game is None:
             return None
-        text = f"round {game.state['round']}, to move: {game.to_move}, {game.prompt}"
+        text = spectator_line(game)
         if self.render_mode == "human":
             print(text)
             return None

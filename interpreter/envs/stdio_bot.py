@@ -168,8 +168,13 @@ class ProgramBot(Bot):
         try:
             if link.proc is None:
                 self._start(seat, obs["n"], len(catalogue))
-            message = {"type": "decide", "seat": seat, "observation": obs, "legal": legal,
-                       "ids": ids}
+            message = {
+                "type": "decide",
+                "seat": seat,
+                "observation": obs,
+                "legal": legal,
+                "ids": ids,
+            }
             self._send(message)
             answer = self._read(self.time_limit, "its decision")
             return legal[self._pick(answer, legal, ids)]
@@ -207,9 +212,17 @@ class ProgramBot(Bot):
         except OSError as exc:
             raise self._fail(f"could not be started: {exc.strerror or exc}") from None
         assert self.rules is not None
-        self._send({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION,
-                    "seat": seat, "players": players, "content": self.rules.pack.digest,
-                    "actions": actions})
+        self._send(
+            {
+                "type": "hello",
+                "protocol": PROTOCOL,
+                "version": PROTOCOL_VERSION,
+                "seat": seat,
+                "players": players,
+                "content": self.rules.pack.digest,
+                "actions": actions,
+            }
+        )
         reply = self._read(max(self.time_limit, DEFAULT_TIME), "the handshake")
         try:
             hello = json.loads(reply)

@@ -70,6 +70,16 @@ class Choice:
         self._forced()
 
 
+def spectator_line(game: Game) -> str:
+    """What `render` shows: public facts only (the prompt may name secret cards)."""
+    obs = game.observation(None)
+    pending = obs["pending"]
+    if game.over:
+        return f"round {obs['round']}: over, winners {game.winners}"
+    who = "-" if pending is None else f"player {pending['p']} decides ({pending['kind']})"
+    return f"round {obs['round']}, rotation {obs['rot']}: {who}"
+
+
 def win_shares(game: Game) -> list[float]:
     """Each seat's share of the win: 1/k for each of k winners, 0 for the others."""
     winners = game.winners
