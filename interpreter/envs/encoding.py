@@ -18,7 +18,9 @@ and size, the extractor's owner).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -29,6 +31,9 @@ from lastlight.interpreter.engine.ruleset import base_id
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.ruleset import Rules
     from lastlight.interpreter.envs.catalogue import Catalogue
+
+#: What the encoder reads of a unit.
+_UNIT = itemgetter("at", "o", "k", "z", "s", "d")
 
 #: The engine's stages (flow.py), in order.
 STAGES = ("faction", "achievement", "select", "resolve", "ending", "over")
@@ -365,26 +370,22 @@ class Encoder:
         lumos_slot = self.n_max
         state = [b["state"] for b in self._player]
         supply = [b["supply"] for b in self._player]
-        for u in units.values():
-            at = u["at"]
-            o = u["o"]
+        # alike units (a supply of small ships) counted together, in C
+        for (at, o, k, z, sector, d), count in Counter(map(_UNIT, units.values())).items():
             slot = lumos_slot if o == LUMOS else rel[o]
             if at == "board":
-                if u["k"] != "s":
+                if k != "s":
                     continue
-                block = blocks[places[u["s"]]]
-                one(block[3] + slot * n_sizes + sizes[u["z"]])
-                if u["d"]:
-                    add_i(block[4] + slot), add_v(u["d"])
+                block = blocks[places[sector]]
+                add_i(block[3] + slot * n_sizes + sizes[z]), add_v(count)
+                if d:
+                    add_i(block[4] + slot), add_v(d * count)
             elif slot == lumos_slot:
                 continue
             elif at == "supply":
-                if u["k"] == "s":
-                    one(supply[slot] + sizes[u["z"]])
-                else:
-                    one(state[slot] + 8)
+                add_i(supply[slot] + sizes[z] if k == "s" else state[slot] + 8), add_v(count)
             elif at == "planet":
-                one(blocks[places[u["s"]]][5] + slot)
-                one(state[slot] + 10)
+                add_i(blocks[places[sector]][5] + slot), add_v(count)
+                add_i(state[slot] + 10), add_v(count)
             elif at == "colony":
-                one(state[slot] + 9)
+                add_i(state[slot] + 9), add_v(count)
