@@ -27,3 +27,19 @@ def test_actions_text_lists_every_id() -> None:
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0].split()[0].isdigit() and lines[1].split() == ["0", "keep"]
+
+
+def test_the_cli_never_imports_the_rl_libraries() -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from lastlight.cli.main import main\n"
+        "for args in (['actions', '--format', 'json'], ['play', '-n', '2', '--bots', 'random']):\n"
+        "    assert CliRunner().invoke(main, args).exit_code == 0\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('gymnasium', 'pettingzoo')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
