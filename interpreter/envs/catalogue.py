@@ -213,8 +213,8 @@ class Catalogue:
     def ids(self, decision: dict[str, Any], view: SeatView) -> tuple[int, ...]:
         """The token ids of one decision, as `view`'s seat names it."""
         kind = decision.get("kind")
-        slots = self.slots.get(kind)  # type: ignore[arg-type]
-        if slots is None:
+        slots = self.slots.get(kind) if isinstance(kind, str) else None
+        if slots is None or not isinstance(kind, str):
             raise CatalogueError(f"decision {decision!r}: unknown kind {kind!r}")
         index = self.index
         out = [index[(kind, "", "")]]

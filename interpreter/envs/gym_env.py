@@ -19,7 +19,7 @@ seed (else drawn from the env's generator); the bots' seeds follow from it.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -38,7 +38,7 @@ ENV_ID = "lastlight/LastLight-v0"
 
 
 class LastLightEnv(gym.Env):
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,

@@ -22,7 +22,7 @@ PettingZoo's classic games are: an illegal id ends the game with -1 for its agen
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -33,7 +33,7 @@ from pettingzoo.utils import wrappers
 
 
 class raw_env(AECEnv):
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's attribute)
         "render_modes": ["human", "ansi"],
         "name": "lastlight_v0",
         "is_parallelizable": False,
