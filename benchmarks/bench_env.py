@@ -1,14 +1,16 @@
 """The RL env's overhead per step beyond the engine, and a long masked random run through it.
 
-    python benchmarks/bench_env.py [--games 200] [--players 3] [--first 0]
+    python benchmarks/bench_env.py [--games 200] [--players 3] [--first 0] [--skip-encoding]
 
 Plays GAMES games through PettingZoo's `lastlight_v0.raw_env`, every seat a masked random agent
 (numpy's generator over the mask), timing only the env's calls (`last()`: the observation vector
 and the mask; `step()`: one catalogue id, the game's `apply` when it completes a decision). Then
 replays the same decisions on bare `Game`s, timing `Game.apply` alone, and
 `Game.apply` + `Game.observation(mover)` (the engine's own observation, which the env encodes).
-The overhead per env step is (env time - engine time) / env steps. One process, one core; prints
-the figures, never asserts. Any error in any game stops the run with its seed.
+The overhead per env step is (env time - engine time) / env steps. `--skip-encoding` replaces the
+vector by zeros, to show what the rest of the env (numbering the options, the mask, PettingZoo's
+bookkeeping) costs. One process, one core; prints the figures, never asserts. Any error in any
+game stops the run with its seed.
 """
 
 from __future__ import annotations
@@ -67,7 +69,17 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--first", type=int, default=0, help="first seed")
+    ap.add_argument(
+        "--skip-encoding",
+        action="store_true",
+        help="replace the observation vector by zeros (the game's observation is still taken), "
+        "to see what the rest of the env costs",
+    )
     args = ap.parse_args()
+    if args.skip_encoding:
+        from lastlight.interpreter.envs.encoding import Encoder
+
+        Encoder.encode = lambda self, obs, seat: np.zeros(self.layout.size, np.float32)  # type: ignore[method-assign]
     env = lastlight_v0.raw_env(players=args.players)
     rng = np.random.default_rng(args.first)
     env_s = eng_s = eng_obs_s = 0.0
