@@ -23,6 +23,7 @@ program that exited or was late is stopped and the rest of its decisions are ran
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
@@ -104,17 +105,10 @@ class _Link:
     def close(self) -> None:
         proc, self.proc = self.proc, None
         if proc is not None:
-            try:
-                if proc.poll() is None and proc.stdin is not None:
-                    proc.stdin.write(b'{"type": "bye"}\n')
-                    proc.stdin.close()
-                proc.wait(timeout=1.0)
-            except (OSError, subprocess.TimeoutExpired, ValueError):
-                proc.kill()
-                proc.wait()
-            for stream in (proc.stdout, proc.stdin):
-                if stream is not None and not stream.closed:
-                    stream.close()
+            if proc.poll() is None and proc.stdin is not None:
+                with contextlib.suppress(OSError):
+                    os.write(proc.stdin.fileno(), b'{"type": "bye"}\n')
+            _stop(proc, wait=1.0)
         if self.random_decisions:
             print(
                 f"lastlight: seat {self.seat}'s bot {self.label}: {len(self.failures)} "
@@ -196,12 +190,7 @@ class ProgramBot(Bot):
             link.dead = True
             proc, link.proc = link.proc, None
             if proc is not None:
-                if proc.poll() is None:
-                    proc.kill()
-                proc.wait()
-                for stream in (proc.stdout, proc.stdin):
-                    if stream is not None and not stream.closed:
-                        stream.close()
+                _stop(proc, wait=0.0)
         return BotFailed(f"seat {link.seat}'s bot {link.label} {what}", what)
 
     def _start(self, seat: int, players: int, actions: int) -> None:
@@ -209,6 +198,7 @@ class ProgramBot(Bot):
             self.link.proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=None
             )
+            os.set_blocking(self.link.proc.stdin.fileno(), False)  # type: ignore[union-attr]
         except OSError as exc:
             raise self._fail(f"could not be started: {exc.strerror or exc}") from None
         assert self.rules is not None
@@ -237,14 +227,27 @@ class ProgramBot(Bot):
             )
 
     def _send(self, message: dict[str, Any]) -> None:
+        """One line to the program, within the time limit (a program that stops reading its
+        input cannot make lastlight wait for ever)."""
         proc = self.link.proc
         assert proc is not None and proc.stdin is not None
-        data = json.dumps(message, separators=(",", ":")).encode() + b"\n"
-        try:
-            proc.stdin.write(data)
-            proc.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise self._fail(f"exited ({_exit_text(proc)}) before reading its input") from None
+        data = memoryview(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+        fd = proc.stdin.fileno()
+        deadline = time.monotonic() + self.time_limit
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_WRITE)
+            while data:
+                left = deadline - time.monotonic()
+                if left <= 0 or not sel.select(left):
+                    raise self._fail(f"did not read its input within {self.time_limit:g}s")
+                try:
+                    data = data[os.write(fd, data) :]
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    raise self._fail(
+                        f"exited ({_exit_text(proc)}) before reading its input"
+                    ) from None
 
     def _read(self, limit: float, what: str) -> str:
         """One line from the program within `limit` seconds."""
@@ -289,6 +292,19 @@ class ProgramBot(Bot):
             "nor the ids of one of them",
             stop=False,
         )
+
+
+def _stop(proc: subprocess.Popen[bytes], wait: float) -> None:
+    """Close the program's pipes and let it end within `wait` seconds, else kill it."""
+    for stream in (proc.stdin, proc.stdout):
+        if stream is not None:
+            with contextlib.suppress(OSError):
+                stream.close()
+    try:
+        proc.wait(timeout=wait)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def _shown(text: str) -> str:

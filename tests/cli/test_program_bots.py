@@ -50,7 +50,7 @@ def test_play_on_bot_error_random_goes_on() -> None:
 def test_sim_with_a_program_bot(tmp_path: Path) -> None:
     out_file = tmp_path / "r.csv"
     code, out = run(
-        "sim", "-g", "2", "-n", "2", "-j", "1", "--bots", f"{GOOD},random", "-o", str(out_file)
+        "sim", "-g", "1", "-n", "2", "-j", "1", "--bots", f"{GOOD},random", "-o", str(out_file)
     )
     assert code == 0, out
     assert GOOD in out_file.read_text()

@@ -40,6 +40,7 @@ def test_a_good_bot_plays_a_whole_game_by_index_and_by_ids(rules: Rules) -> None
         ("--slow-after 2", r"seat 0's bot cmd:.* did not answer its decision within 0.5s"),
         ("--garbage-after 2", r"seat 0's bot cmd:.* answered 'the third one, please': not an"),
         ("--version 2", r"speaks protocol version 2; lastlight speaks 1"),
+        ("--deaf-after 2", r"seat 0's bot cmd:.* did not read its input within 0.5s"),
     ],
 )
 def test_a_failing_bot_stops_the_game_with_a_message_naming_the_seat(
