@@ -42,7 +42,7 @@ from lastlight.interpreter.engine.replay import (
 )
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.table_view import View, table_view
-from lastlight.interpreter.envs.stdio_bot import BotFailed
+from lastlight.interpreter.envs.stdio_bot import BotFailed, seat_label
 
 #: Exit codes: a person quit with `q` (saved or not), and an interrupt (Ctrl-C, Ctrl-D).
 EXIT_QUIT = 0
@@ -295,7 +295,7 @@ def play_command(
     agents = {
         p: make_bot(name, seed * 31 + p, rules) for p, name in enumerate(seats) if name != "human"
     }
-    session = Session(game, rules, seats, save_path, humans)
+    session = Session(game, rules, [seat_label(s) for s in seats], save_path, humans)
     if data is not None:  # a resumed game shows the current round's events, not the whole log
         starts = [i for i, e in enumerate(game.log) if e["event"] == "round"]
         session.seen = dict.fromkeys(humans, starts[-1] if starts else 0)

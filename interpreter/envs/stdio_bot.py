@@ -75,6 +75,23 @@ def settings() -> tuple[str, float]:
     return on_error, limit
 
 
+#: The longest seat name a replay holds (schemas/replay.schema.json).
+SEAT_NAME_MAX = 40
+
+
+def seat_label(name: str) -> str:
+    """How a saved game names a program bot's seat: `cmd:` and the command's words without their
+    folders, cut to what a replay holds (`cmd:python first_bot.py`). A label, never run again."""
+    if not name.strip().startswith(PREFIX):
+        return name
+    try:
+        words = shlex.split(name.strip()[len(PREFIX) :])
+    except ValueError:
+        words = name.strip()[len(PREFIX) :].split()
+    label = PREFIX + " ".join(w.rsplit("/", 1)[-1] for w in words)
+    return label if len(label) <= SEAT_NAME_MAX else label[: SEAT_NAME_MAX - 3] + "..."
+
+
 def program_factory(name: str) -> Any:
     """What the bot registry returns for `cmd:PROGRAM`: a `(seed, rules)` factory."""
     argv = shlex.split(name.strip()[len(PREFIX) :])

@@ -94,3 +94,14 @@ def test_a_saved_game_never_starts_a_program(
     assert code == 1
     assert "is a program bot; those come from --bots only" in out
     assert not (tmp_path / "started").exists()
+
+
+def test_a_saved_game_with_a_program_bot_replays(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    long_name = f"{GOOD} --ids"  # a long command line (a path to python and to the program)
+    code, out = run("play", "-n", "2", "--bots", f"{long_name},random", "--save", str(save))
+    assert code == 0, out
+    seats = json.loads(save.read_text())["seats"]
+    assert seats[0].startswith("cmd:") and "first_bot.py" in seats[0] and len(seats[0]) <= 40
+    code, out = run("replay", str(save))
+    assert code == 0, out
