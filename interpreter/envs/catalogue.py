@@ -11,7 +11,7 @@ and players are relative to the seat, since the board turns and seats sit apart:
 - a place is where a sector lies as seen from the seat's home: `outer@45` is the outer-ring
   place 45° clockwise of the seat's home, whatever sector the ring has carried there; a sector
   with no arc (the center) keeps its id;
-- a player is counted clockwise from the seat: `+0` the seat itself, `+1` the next one;
+- a player is counted in seat order from the seat: `+0` the seat itself, `+1` the next one;
   the Lumos (the neutral fleet) is `lumos`.
 
 `attack.from` (how many ships join from each place) is a list: one token per place with its

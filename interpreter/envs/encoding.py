@@ -4,7 +4,7 @@ The vector is built from `Game.observation(seat)` alone (observe.py: everything 
 know is already absent), so it holds nothing its seat may not see; a test checks it on two
 worlds that differ only in hidden information. Its layout is derived from the pack: one block
 per field, each named (`Layout.fields`: name, offset, size, labels), written by
-`lastlight actions --format json` under `observation`. Players are counted clockwise from the
+`lastlight actions --format json` under `observation`. Players are counted in seat order from the
 seat (`p+0` is the seat itself) and sectors are named by place as seen from the seat's home (the
 catalogue's frame), so the same situation reads the same from every seat.
 
