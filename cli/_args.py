@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 
@@ -21,3 +23,21 @@ def player_counts(value: str) -> tuple[int, ...]:
             f"player counts are 2, 3 or 4, not {bad[0]}", param_hint="--players"
         )
     return counts
+
+
+def _set_bot_error(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    # read by program bots (envs/stdio_bot.py) here and in worker processes, which inherit it
+    if value is not None:
+        os.environ["LASTLIGHT_BOT_ON_ERROR"] = value
+
+
+#: `--on-bot-error stop|random`: what a `cmd:` bot's crash, garbage or lateness does.
+bot_error_option = click.option(
+    "--on-bot-error",
+    type=click.Choice(["stop", "random"]),
+    default=None,
+    expose_value=False,
+    callback=_set_bot_error,
+    help="When a cmd:PROGRAM bot crashes, answers garbage or is late: stop the run (default), "
+    "or make that decision at random and go on (counted and reported on stderr).",
+)

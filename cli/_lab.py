@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import click
-from lastlight.cli._args import player_counts
+from lastlight.cli._args import bot_error_option, player_counts
 from lastlight.cli._content import load_rules_or_exit
-from lastlight.interpreter.engine.bots import BOTS
+from lastlight.interpreter.engine.bots import BOTS, BotNotFound, is_program_bot, resolve_bot
 from lastlight.interpreter.tools.lab.spec import SimSpec
 
 Row = dict[str, Any]
@@ -23,7 +23,12 @@ Row = dict[str, Any]
 def _bots(value: str) -> tuple[str, ...]:
     names = tuple(b.strip() for b in value.split(",") if b.strip())
     for name in names:
-        if name not in BOTS:
+        if is_program_bot(name):
+            try:
+                resolve_bot(name)
+            except BotNotFound as exc:
+                raise click.BadParameter(str(exc)) from None
+        elif name not in BOTS:
             raise click.BadParameter(f"unknown bot '{name}' (one of: {', '.join(BOTS)})")
     if not names:
         raise click.BadParameter("name at least one bot")
@@ -56,8 +61,9 @@ def sweep_options(default_games: int) -> Callable[[Callable[..., Any]], Callable
                 default="heuristic",
                 show_default=True,
                 callback=lambda c, p, v: _bots(v),
-                help="Bot names, seated in rotation (from the bot registry).",
+                help="Bot names, seated in rotation (from the bot registry, or cmd:PROGRAM).",
             ),
+            bot_error_option,
             click.option("--seed", type=int, default=0, show_default=True, help="Master seed."),
             click.option(
                 "--jobs",

@@ -6,10 +6,11 @@ import sys
 import time
 
 import click
-from lastlight.cli._args import player_counts
+from lastlight.cli._args import bot_error_option, player_counts
 from lastlight.cli._content import load_rules_or_exit
 from lastlight.interpreter.engine.bots import BotNotFound, resolve_bot
 from lastlight.interpreter.engine.machine import EngineError
+from lastlight.interpreter.envs.stdio_bot import BotFailed
 
 
 def _names(value: str) -> list[str]:
@@ -31,8 +32,9 @@ def _names(value: str) -> list[str]:
     "--bots",
     default="random,heuristic,planner",
     show_default=True,
-    help="Bots to rate, comma-separated (names, plugin names or module:Class).",
+    help="Bots to rate, comma-separated (names, plugin names, module:Class or cmd:PROGRAM).",
 )
+@bot_error_option
 @click.option("--games", "-g", type=click.IntRange(1), default=60, show_default=True)
 @click.option(
     "--players",
@@ -72,7 +74,7 @@ def ladder_command(
     started = time.perf_counter()
     try:
         ladder, counted = run_ladder(rules, names, counts, games, seed, stats=show_stats)
-    except EngineError as exc:
+    except (EngineError, BotFailed) as exc:
         click.echo(f"lastlight: a ladder game stopped: {exc}", err=True)
         sys.exit(1)
     elapsed = time.perf_counter() - started

@@ -36,6 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ladder": ("ladder", "ladder_command"),
     "fuzz": ("fuzz", "fuzz_command"),
     "serve": ("serve", "serve_command"),
+    "actions": ("actions_cmd", "actions_command"),
 }
 
 
@@ -43,6 +44,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 #: module (`lastlight --help` starts at once); the command is given the same line when loaded.
 SHORT_HELP: dict[str, str] = {
     "ablate": "Measure an item: paired games with it and with a blank.",
+    "actions": "Print the action catalogue and observation layout (RL).",
     "balance": "Balance figures of a sweep, with intervals; CI bands.",
     "board": "Draw the board of a seed or of a saved game (SVG, PNG).",
     "coverage": "Play bot games and list the content that never fired.",

@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import click
+from lastlight.cli._args import bot_error_option
 from lastlight.cli._content import content_option, load_rules_or_exit
 from lastlight.interpreter.engine.bots import (
     BotNotFound,
     ask,
+    is_program_bot,
     make_bot,
     parse_bot_list,
     resolve_bot,
@@ -40,6 +42,7 @@ from lastlight.interpreter.engine.replay import (
 )
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.table_view import View, table_view
+from lastlight.interpreter.envs.stdio_bot import BotFailed, seat_label
 
 #: Exit codes: a person quit with `q` (saved or not), and an interrupt (Ctrl-C, Ctrl-D).
 EXIT_QUIT = 0
@@ -122,6 +125,8 @@ def _resumed_seats(data: dict, path: str) -> list[str]:
     for s in seats:
         if s == "human":
             continue
+        if isinstance(s, str) and is_program_bot(s):  # a file never starts a program
+            raise ReplayError(f"{path}: seat '{s}' is a program bot; those come from --bots only")
         try:
             resolve_bot(s) if isinstance(s, str) else None
         except BotNotFound as exc:
@@ -226,7 +231,7 @@ def _on_quit(s: Session, how: str) -> int:
     default="heuristic",
     show_default=True,
     help="Bot for every seat, or a comma list per seat: planner, heuristic, random, search, "
-    "an installed plugin's name, or module:Class.",
+    "an installed plugin's name, module:Class, or cmd:PROGRAM (docs/researchers.md).",
 )
 @click.option("--human", type=int, multiple=True, help="A seat played at the terminal.")
 @click.option(
@@ -244,6 +249,7 @@ def _on_quit(s: Session, how: str) -> int:
     "saved there unless --save says elsewhere).",
 )
 @content_option
+@bot_error_option
 @click.option(
     "--log/--no-log", "show_log", default=False, help="Print the game log, one line per event."
 )
@@ -289,7 +295,7 @@ def play_command(
     agents = {
         p: make_bot(name, seed * 31 + p, rules) for p, name in enumerate(seats) if name != "human"
     }
-    session = Session(game, rules, seats, save_path, humans)
+    session = Session(game, rules, [seat_label(s) for s in seats], save_path, humans)
     if data is not None:  # a resumed game shows the current round's events, not the whole log
         starts = [i for i, e in enumerate(game.log) if e["event"] == "round"]
         session.seen = dict.fromkeys(humans, starts[-1] if starts else 0)
@@ -380,7 +386,7 @@ def _play_out(session: Session, agents: dict[int, Any], viewer: Reader, shown: i
         sys.exit(_on_quit(session, stop.how))
     except (KeyboardInterrupt, EOFError, click.Abort):
         sys.exit(_on_quit(session, "interrupt"))
-    except EngineError as exc:
+    except (EngineError, BotFailed) as exc:
         click.echo(f"lastlight: the game stopped: {exc}", err=True)
         if session.save_path and session.save():
             click.echo(f"(the game up to the failing decision is in {session.save_path})", err=True)

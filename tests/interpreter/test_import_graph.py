@@ -16,9 +16,11 @@ ROOT = Path(__file__).resolve().parents[2] / "interpreter"
 PACKAGE = "lastlight.interpreter"
 
 #: The stage of each top-level part of interpreter/; an import may point to its own stage or an
-#: earlier one, never a later one.
+#: earlier one, never a later one. `envs` (the RL environments) stands with the engine: the bot
+#: registry resolves a `cmd:` bot to envs/stdio_bot.py, and the envs drive the engine.
 STAGES = {
-    "load": 0, "effects": 1, "board": 1, "pipeline": 2, "engine": 2, "tools": 3, "serve": 4
+    "load": 0, "effects": 1, "board": 1, "pipeline": 2, "engine": 2, "envs": 2, "tools": 3,
+    "serve": 4,
 }
 
 #: Known wrong-way imports: none (the load steps are listed in `pipeline.py`, nothing

@@ -7,7 +7,9 @@ A name is resolved, in this order:
    `bots/search.py` exists);
 2. a third party's bot registered in the `lastlight.bots` entry-point group
    (`[project.entry-points."lastlight.bots"] mybot = "mypkg.bots:MyBot"`);
-3. a `module:Class` reference (`mypkg.bots:MyBot`), for a bot that is not installed as a package.
+3. a `module:Class` reference (`mypkg.bots:MyBot`), for a bot that is not installed as a package;
+4. `cmd:PROGRAM`, a bot that is another program speaking JSON lines (envs/stdio_bot.py). Such a
+   name comes from the command line only: `is_program_bot` lets a reader of saved files refuse it.
 
 A bot class is built as `Class(seed, rules)`; subclasses of `Bot` get that for free.
 """
@@ -86,6 +88,11 @@ def _load_reference(ref: str, what: str) -> Any:
     return obj
 
 
+def is_program_bot(name: str) -> bool:
+    """Is `name` a `cmd:PROGRAM` bot (a program lastlight would start)?"""
+    return name.strip().startswith("cmd:")
+
+
 def resolve_bot(name: str) -> Any:
     """The bot class (or factory) a name or `module:Class` reference stands for.
 
@@ -103,6 +110,13 @@ def resolve_bot(name: str) -> Any:
                 f"bot '{name}' (entry point '{eps[name].value}' in group "
                 f"'{ENTRY_POINT_GROUP}') failed to load: {type(exc).__name__}: {exc}"
             ) from None
+    elif is_program_bot(name):
+        from lastlight.interpreter.envs.stdio_bot import program_factory
+
+        try:
+            cls = program_factory(name)
+        except ValueError as exc:
+            raise BotNotFound(str(exc)) from None
     elif ":" in name:
         cls = _load_reference(name, f"bot '{name}'")
     else:
@@ -156,6 +170,7 @@ __all__ = [
     "RandomBot",
     "ask",
     "bot_names",
+    "is_program_bot",
     "make_bot",
     "parse_bot_list",
     "play_game",

@@ -86,10 +86,10 @@ def _play_batch(spec: SimSpec) -> list[Row]:
 
 def check_spec(spec: SimSpec) -> None:
     """Fail before any worker starts: bad content, unknown bots, unsupported player counts."""
-    from lastlight.interpreter.engine.bots import BOTS
+    from lastlight.interpreter.engine.bots import BOTS, is_program_bot
 
     rules = load_rules(spec.content, spec.blank)
-    unknown = [b for b in spec.bots if b not in BOTS]
+    unknown = [b for b in spec.bots if b not in BOTS and not is_program_bot(b)]
     if unknown:
         raise ValueError(f"unknown bot '{unknown[0]}' (one of: {', '.join(BOTS)})")
     for n in spec.players:

@@ -1,0 +1,114 @@
+"""The RL env's overhead per step beyond the engine, and a long masked random run through it.
+
+    python benchmarks/bench_env.py [--games 200] [--players 3] [--first 0] [--skip-encoding]
+
+Plays GAMES games through PettingZoo's `lastlight_v0.raw_env`, every seat a masked random agent
+(numpy's generator over the mask), timing only the env's calls (`last()`: the observation vector
+and the mask; `step()`: one catalogue id, the game's `apply` when it completes a decision). Then
+replays the same decisions on bare `Game`s, timing `Game.apply` alone, and
+`Game.apply` + `Game.observation(mover)` (the engine's own observation, which the env encodes).
+The overhead per env step is (env time - engine time) / env steps. `--skip-encoding` replaces the
+vector by zeros, to show what the rest of the env (numbering the options, the mask, PettingZoo's
+bookkeeping) costs. One process, one core; prints the figures, never asserts. Any error in any
+game stops the run with its seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.envs import lastlight_v0
+
+
+def play_env(env: lastlight_v0.raw_env, seed: int, rng: np.random.Generator) -> tuple[float, int]:
+    """One game through the env: (seconds inside env calls, env steps)."""
+    clock = time.perf_counter
+    t0 = clock()
+    env.reset(seed=seed)
+    spent = clock() - t0
+    steps = 0
+    while True:
+        t0 = clock()
+        obs, _r, term, trunc, _i = env.last()
+        spent += clock() - t0
+        if term or trunc:
+            break
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        t0 = clock()
+        env.step(action)
+        spent += clock() - t0
+        steps += 1
+    return spent, steps
+
+
+def replay_engine(env: lastlight_v0.raw_env, players: int, seed: int) -> tuple[float, float]:
+    """The same game's decisions on a bare Game: (apply seconds, apply + observation seconds)."""
+    decisions = list(env.table.game.history)  # type: ignore[union-attr]
+    rules = env.table.rules
+    clock = time.perf_counter
+    t0 = clock()
+    game = Game.new(rules, players, seed, log=False)
+    for d in decisions:
+        game.apply(d)
+    apply_only = clock() - t0
+    t0 = clock()
+    game = Game.new(rules, players, seed, log=False)
+    for d in decisions:
+        game.observation(game.to_move)
+        game.apply(d)
+    with_obs = clock() - t0
+    return apply_only, with_obs
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--first", type=int, default=0, help="first seed")
+    ap.add_argument(
+        "--skip-encoding",
+        action="store_true",
+        help="replace the observation vector by zeros (the game's observation is still taken), "
+        "to see what the rest of the env costs",
+    )
+    args = ap.parse_args()
+    if args.skip_encoding:
+        from lastlight.interpreter.envs.encoding import Encoder
+
+        Encoder.encode = lambda self, obs, seat: np.zeros(self.layout.size, np.float32)  # type: ignore[method-assign]
+    env = lastlight_v0.raw_env(players=args.players)
+    rng = np.random.default_rng(args.first)
+    env_s = eng_s = eng_obs_s = 0.0
+    steps = decisions = 0
+    per_game = []
+    for seed in range(args.first, args.first + args.games):
+        try:
+            spent, n = play_env(env, seed, rng)
+        except Exception as exc:
+            raise SystemExit(f"game seed {seed} failed: {type(exc).__name__}: {exc}") from exc
+        a, b = replay_engine(env, args.players, seed)
+        env_s, eng_s, eng_obs_s = env_s + spent, eng_s + a, eng_obs_s + b
+        steps += n
+        decisions += len(env.table.game.history)  # type: ignore[union-attr]
+        per_game.append(spent)
+    print(
+        f"{args.games} games, {args.players} players, seeds {args.first}..."
+        f"{args.first + args.games - 1}: {steps} env steps, {decisions} decisions "
+        f"(catalogue {env.table.n_tokens} ids, observation {env.table.obs_size} numbers)"
+    )
+    print(f"  env calls:                {1e6 * env_s / steps:7.1f} us per env step")
+    print(f"  engine apply:             {1e6 * eng_s / steps:7.1f} us per env step")
+    print(f"  engine apply+observation: {1e6 * eng_obs_s / steps:7.1f} us per env step")
+    print(f"  overhead beyond apply:             {1e6 * (env_s - eng_s) / steps:7.1f} us per step")
+    print(
+        f"  overhead beyond apply+observation: {1e6 * (env_s - eng_obs_s) / steps:7.1f} us per step"
+    )
+    print(f"  median game through the env: {1e3 * statistics.median(per_game):.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

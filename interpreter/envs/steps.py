@@ -1,0 +1,161 @@
+"""A decision taken one catalogue token at a time, and the table both envs drive.
+
+`Choice` holds the open decision as the token sequences of its legal options: each step takes
+one token among those that continue some option (the mask); a step that every remaining option
+shares is taken at once (as the engine takes a decision with one option), and once one option
+is left it is the decision. `Table` is a game with the catalogue, the encoder and the current
+`Choice`: the one place the PettingZoo and Gymnasium envs read and step.
+
+An id outside the mask is refused (`IllegalStep`) and nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.envs.catalogue import catalogue_for
+from lastlight.interpreter.envs.encoding import Encoder
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.engine.ruleset import Rules
+    from lastlight.interpreter.envs.catalogue import Catalogue
+
+
+#: The observation space's upper bound: every entry is a flag or a count (of rounds, cards,
+#: resources, ships), far below it.
+OBS_HIGH = 65535.0
+
+
+class IllegalStep(ValueError):
+    """A token that continues no legal option of the open decision."""
+
+
+class Choice:
+    """The open decision of one seat, taken token by token."""
+
+    def __init__(self, catalogue: Catalogue, legal: list[dict[str, Any]], view: Any):
+        self.legal = legal
+        self.seqs = [catalogue.ids(d, view) for d in legal]
+        self.prefix: list[int] = []
+        self.left = list(range(len(legal)))
+        self._forced()
+
+    def _forced(self) -> None:
+        seqs, left = self.seqs, self.left
+        while len(left) > 1:
+            pos = len(self.prefix)
+            first = seqs[left[0]][pos]
+            if any(seqs[i][pos] != first for i in left):
+                return
+            self.prefix.append(first)
+
+    @property
+    def done(self) -> int | None:
+        """The index of the chosen option once only one is left."""
+        return self.left[0] if len(self.left) == 1 else None
+
+    def next_ids(self) -> list[int]:
+        pos = len(self.prefix)
+        return sorted({self.seqs[i][pos] for i in self.left})
+
+    def take(self, token: int) -> None:
+        pos = len(self.prefix)
+        kept = [i for i in self.left if self.seqs[i][pos] == token]
+        if not kept:
+            raise IllegalStep(f"action {token} continues no legal option here")
+        self.left = kept
+        self.prefix.append(token)
+        self._forced()
+
+
+def spectator_line(game: Game) -> str:
+    """What `render` shows: public facts only (the prompt may name secret cards)."""
+    obs = game.observation(None)
+    pending = obs["pending"]
+    if game.over:
+        return f"round {obs['round']}: over, winners {game.winners}"
+    who = "-" if pending is None else f"player {pending['p']} decides ({pending['kind']})"
+    return f"round {obs['round']}, rotation {obs['rot']}: {who}"
+
+
+def win_shares(game: Game) -> list[float]:
+    """Each seat's share of the win: 1/k for each of k winners, 0 for the others."""
+    winners = game.winners
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(game.state["n"])]
+
+
+class Table:
+    """A game driven one token at a time; observations as vectors with the mask."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.catalogue = catalogue_for(rules)
+        self.encoder = Encoder(rules, self.catalogue)
+        self.n_tokens = len(self.catalogue)
+        self.obs_size = self.encoder.layout.size
+        self.game: Game | None = None
+        self.choice: Choice | None = None
+        self._cache: dict[int, np.ndarray] = {}
+
+    def new_game(self, players: int, seed: int) -> None:
+        self.game = Game.new(self.rules, players, seed, log=False)
+        self._open()
+
+    def _open(self) -> None:
+        """The open decision as a `Choice` (None when the game is over)."""
+        game = self.game
+        assert game is not None
+        self._cache.clear()
+        p = game.to_move
+        if game.over or p is None:
+            self.choice = None
+            return
+        st = game.state
+        view = self.catalogue.view(p, st["n"], st["homes"][p], st["rot"])
+        self.choice = Choice(self.catalogue, game.legal(), view)
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.choice is None or self.game is None else self.game.to_move
+
+    def step(self, token: int) -> bool:
+        """Take one token for the seat to move; True when that completed a decision (which
+        is then applied, and the next one opened). Raises `IllegalStep`, changing nothing."""
+        choice = self.choice
+        if choice is None:
+            raise IllegalStep("the game is over")
+        choice.take(int(token))
+        index = choice.done
+        if index is None:
+            return False
+        assert self.game is not None
+        self.game.apply(choice.legal[index])
+        self._open()
+        return True
+
+    def apply(self, decision: dict[str, Any]) -> None:
+        """Take a whole decision (a bot's) for the seat to move."""
+        assert self.game is not None
+        self.game.apply(decision)
+        self._open()
+
+    def mask(self, seat: int) -> np.ndarray:
+        out = np.zeros(self.n_tokens, dtype=np.int8)
+        if self.choice is not None and self.to_move == seat:
+            out[self.choice.next_ids()] = 1
+        return out
+
+    def vector(self, seat: int) -> np.ndarray:
+        """The seat's observation vector, with the decision so far when it is the seat's."""
+        base = self._cache.get(seat)
+        if base is None:
+            assert self.game is not None
+            base = self.encoder.encode(self.game.observation(seat), seat)
+            self._cache[seat] = base
+        if self.choice is None or self.to_move != seat or not self.choice.prefix:
+            return base.copy()
+        out = base.copy()
+        out[[self.encoder.decision_at + t for t in self.choice.prefix]] = 1.0
+        return out

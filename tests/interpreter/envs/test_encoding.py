@@ -1,0 +1,61 @@
+"""The observation vector holds nothing its seat may not see (the two-worlds test of
+test_observe.py, on the encoded vector), and its layout covers it."""
+
+from __future__ import annotations
+
+import numpy as np
+from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.envs.catalogue import catalogue_for
+from lastlight.interpreter.envs.encoding import Encoder
+
+from tests.interpreter.engine.test_observe import _hide_differently, _midgame
+
+
+def test_the_vector_is_equal_when_only_hidden_information_differs(rules: Rules) -> None:
+    enc = Encoder(rules, catalogue_for(rules))
+    checked = differs = 0
+    for seed in range(1, 40):
+        game = _midgame(rules, 3, seed, 60)
+        if game.over:
+            continue
+        seat = game.to_move
+        assert seat is not None
+        try:
+            other = _hide_differently(game, seat)
+        except AssertionError:
+            continue
+        mine = enc.encode(game.observation(seat), seat)
+        assert np.array_equal(mine, enc.encode(other.observation(seat), seat))
+        # the test could fail: the seat whose hand changed may see it in its vector
+        o = (seat + 1) % game.state["n"]
+        if not np.array_equal(
+            enc.encode(game.observation(o), o), enc.encode(other.observation(o), o)
+        ):
+            differs += 1
+        checked += 1
+    assert checked >= 10, f"only {checked} positions could be varied"
+    assert differs >= checked // 2, "the vector does not show a seat its own hand"
+
+
+def test_the_layout_names_every_entry_and_the_vector_fits_it(rules: Rules) -> None:
+    enc = Encoder(rules, catalogue_for(rules))
+    lay = enc.layout
+    assert sum(len(labels) for _n, _o, labels in lay.fields) == lay.size
+    offsets = [o for _n, o, _l in lay.fields]
+    assert offsets == sorted(offsets) and offsets[0] == 0
+    game = _midgame(rules, 4, 3, 150)
+    for seat in range(4):
+        vec = enc.encode(game.observation(seat), seat)
+        assert vec.shape == (lay.size,) and vec.dtype == np.float32
+        assert vec.min() >= 0 and not vec[enc.decision_at :].any()
+        assert vec[lay.where["p+0.state.present"]] == 1
+        assert vec[lay.where["players.4"]] == 1
+
+
+def test_seats_see_the_table_from_their_own_home(rules: Rules) -> None:
+    enc = Encoder(rules, catalogue_for(rules))
+    game = _midgame(rules, 4, 0, 0)
+    lay = enc.layout
+    for seat in range(4):  # at the start every seat has its small ship at its own home
+        vec = enc.encode(game.observation(seat), seat)
+        assert vec[lay.where["home@0.ships.p+0.small"]] >= 1
