@@ -177,12 +177,15 @@ class _Runner:
                     pl["chosen"] = None  # the card choice is asked again (`reask`)
             if "rotation" in setup:
                 st["rot"] = int(setup["rotation"]) % eng.board.period
+            if "round" in setup:
+                st["round"] = int(setup["round"])
+            if "rng" in setup:  # the generator's state: the recorded game's draws to come
+                st["rng"] = int(setup["rng"])
             if "dice" in setup:
                 st["dice"] = [str(d) for d in setup["dice"]]
             if "deck_top" in setup:
                 top = [
-                    self._physical(c, st["deck"] + st["discard"], setup.loc_of("deck_top"))
-                    for c in setup["deck_top"]
+                    self._to_deck(st, str(c), setup.loc_of("deck_top")) for c in setup["deck_top"]
                 ]
                 st["deck"] = [c for c in st["deck"] if c not in top] + list(reversed(top))
             if "deck" in setup or "discard" in setup:
@@ -292,6 +295,16 @@ class _Runner:
                     pl["tech_hand"].remove(phys)
                     return phys
         raise self._fail(loc, f"no copy of technology '{cid}' is left to hand out")
+
+    def _to_deck(self, st: dict[str, Any], cid: str, loc: Loc) -> str:
+        """A copy for the top of the deck: from the piles, else out of a player's hand (a
+        recorded position may hold there a copy the fresh deal gave someone)."""
+        try:
+            return self._physical(cid, st["deck"] + st["discard"], loc)
+        except ScenarioFailure:
+            phys = self._take(st, cid, loc)
+            st["discard"].append(phys)  # back in the piles, then moved to the top
+            return phys
 
     def _physical(self, cid: str, pool: list[str], loc: Loc) -> str:
         for phys in pool:

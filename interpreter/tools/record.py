@@ -1,0 +1,469 @@
+"""Record a moment of a game as a scenario test: `lastlight record REPLAY --step N`.
+
+A scenario starts from a fresh game (the replay's seed, so the same board) and writes a
+position into it; the engine cannot be set up part-way through an effect, so the position
+recorded is the one at the start of the round that holds decision N (a clean point: no effect
+running, no card chosen). The scenario is:
+
+- `setup`: that round-start position, only where it differs from the fresh game (pieces, cards,
+  resources, light, sectors, the deck's top, the first player, the round, the generator's state
+  and the dice the steps roll), then shrunk (shrink.py) to what the steps and expectation see;
+- `steps`: the round's decisions up to decision M (the cards chosen as one `play` step, each
+  later decision as `choose` with the recorded decision);
+- `expect`: what decisions N..M changed (each player's resources, light, cards, pieces that
+  differ between before N and after M) and the events they caused, without unit ids.
+
+`proves` names the content items whose effects ran in N..M. Recording re-runs the scenario and
+refuses to write one that does not pass.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.game import Game, IllegalDecision
+from lastlight.interpreter.engine.machine import EngineError
+from lastlight.interpreter.engine.replay import ReplayError, run_replay
+from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.engine.state import clone_state
+from lastlight.interpreter.load.yamlload import YDict, load_yaml
+from lastlight.interpreter.tools.scenario import ScenarioFailure, _Runner
+from lastlight.interpreter.tools.scenario_expect import _extractors, _ships
+from lastlight.interpreter.tools.shrink import FAIL, PASS, UNRESOLVED, ddmin
+
+#: Event keys an expectation leaves out: ids that depend on which copy or piece the setup used,
+#: and bookkeeping.
+_UNSTABLE_KEYS = ("unit", "at", "see", "round", "units", "frm")
+#: Events the expectation lists (the others still count for the outcome the shrink keeps).
+_EXPECT_EVENTS = ("gain", "pay", "build", "destroyed", "reveal", "manufacture", "roll", "trigger")
+#: At most this many events in the expectation (the first ones of decisions N..M).
+MAX_EXPECT_EVENTS = 8
+#: Player fields an expectation may check, when decisions N..M changed them.
+_PLAYER_FIELDS = ("resources", "light", "hand", "tech_hand", "in_play", "ships", "extractors")
+
+
+class RecordError(Exception):
+    """The moment cannot be recorded (a bad step number, a replay that does not reproduce)."""
+
+
+@dataclass
+class Moment:
+    """The recorded game around decisions N..M (1-based, as `replay` numbers them)."""
+
+    data: dict[str, Any]
+    step: int
+    until: int
+    start: int  #: the decision index (0-based) where the round of N starts
+    round_state: dict[str, Any]  #: the state at the start of that round
+    before: dict[str, Any]  #: the state before decision N
+    after: Game  #: the game after decision M
+    events: list[dict[str, Any]] = field(default_factory=list)  #: events of N..M
+
+
+def capture(rules: Rules, data: dict[str, Any], step: int, until: int | None) -> Moment:
+    """Replay `data` to decision `until` (default `step`), keeping the round-start position."""
+    decisions = data["decisions"]
+    until = step if until is None else until
+    if not 1 <= step <= len(decisions):
+        raise RecordError(f"--step {step}: the replay has decisions 1 to {len(decisions)}")
+    if not step <= until <= len(decisions):
+        raise RecordError(f"--until {until}: must be from --step ({step}) to {len(decisions)}")
+    head = dict(data, decisions=[], result=None)
+    try:
+        game = run_replay(rules, head)
+    except ReplayError as exc:
+        raise RecordError(str(exc)) from None
+    start, round_state, before, mark = -1, None, None, 0
+    for i in range(until):
+        st = game.state
+        if st["stage"] == "select" and all(pl["chosen"] is None for pl in st["players"]):
+            start, round_state = i, clone_state(st)
+        if i == step - 1:
+            if round_state is None:
+                raise RecordError(
+                    f"decision {step} is a setup keep (faction or achievement), before the "
+                    "first round: record a decision of a round"
+                )
+            before, mark = clone_state(st), len(game.log)
+        try:
+            game.apply(decisions[i])
+        except (IllegalDecision, EngineError) as exc:
+            raise RecordError(f"decision {i + 1} does not replay: {exc}") from None
+    assert round_state is not None and before is not None
+    return Moment(data, step, until, start, round_state, before, game, game.log[mark:])
+
+
+def stable_event(rules: Rules, e: dict[str, Any]) -> dict[str, Any]:
+    """An event as an expectation can state it: no piece ids, card copies as base ids."""
+    out = {}
+    for k, v in e.items():
+        if k in _UNSTABLE_KEYS:
+            continue
+        if isinstance(v, str) and "#" in v:
+            v = base_id(v)
+        out[k] = v
+    return out
+
+
+# --- the position --------------------------------------------------------------------------
+def player_view(rules: Rules, game: Game, p: int) -> dict[str, Any]:
+    """A player's part of a position, in the scenario's words."""
+    st = game.state
+    pl = st["players"][p]
+    in_play: list[Any] = [base_id(c) for c in pl["civ"]]
+    for size, card in pl["ability"].items():
+        if card:
+            in_play.append({"card": base_id(card), "size": size})
+    for size, mods in pl["mods"].items():
+        in_play += [{"card": base_id(c), "size": size} for c in mods]
+    return {
+        "faction": base_id(pl["faction"]) if pl["faction"] else "",
+        "achievement": base_id(pl["ach"]) if pl["ach"] else "",
+        "resources": {k: v for k, v in pl["res"].items() if v},
+        "light": pl["light"],
+        "hand": sorted(pl["hand"]),
+        "played": sorted(pl["played"]),
+        "tech_hand": sorted(base_id(c) for c in pl["tech_hand"]),
+        "in_play": in_play,
+        "exhausted": sorted(base_id(c) for c in pl["exhausted"]),
+        "ships": _ships(st, p),
+        "extractors": _extractors(st, p),
+        "graveyard": list(pl["grave"]),
+    }
+
+
+def _sector_view(info: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "planet": info["planet"],
+        "token": info["token"] and base_id(info["token"]),
+        "up": info["up"],
+        "deep": info["deep"] and base_id(info["deep"]),
+        "asteroid": info["ast"],
+    }
+
+
+def setup_entries(rules: Rules, moment: Moment, fresh: Game) -> list[tuple[tuple[Any, ...], Any]]:
+    """The round-start position as (path, value) entries, where it differs from `fresh` (the
+    scenario's game before any setup). Each entry is one unit of shrinking."""
+    then = Game(rules, clone_state(moment.round_state), log=False)
+    st, base = then.state, fresh.state
+    out: list[tuple[tuple[Any, ...], Any]] = []
+    for key, mine, theirs in (
+        ("round", st["round"], base["round"]),
+        ("first", st["first"], base["first"]),
+        ("rotation", st["rot"], base["rot"]),
+        ("rng", st["rng"], None),
+    ):
+        if mine != theirs:
+            out.append(((key,), mine))
+    dice = _dice_of(moment, rules)
+    if dice:
+        out.append((("dice",), dice))
+    drawn = list(reversed(st["deck"]))[: _draws(moment) + 1]
+    if drawn and drawn != list(reversed(base["deck"]))[: len(drawn)]:
+        out.append((("deck_top",), [base_id(c) for c in drawn]))
+    if sorted(st["discard"]) != sorted(base["discard"]):
+        out.append((("discard",), [base_id(c) for c in st["discard"]]))
+    for sid, info in st["sectors"].items():
+        mine, theirs = _sector_view(info), _sector_view(base["sectors"][sid])
+        for key, value in mine.items():
+            if value != theirs[key]:
+                out.append((("sectors", sid, key), value))
+    for p in range(st["n"]):
+        mine, theirs = player_view(rules, then, p), player_view(rules, fresh, p)
+        for key, value in mine.items():
+            if value != theirs[key]:
+                out.append((("players", p, key), value))
+    if st.get("lumos"):
+        if st["lumos"].get("ally") != (base.get("lumos") or {}).get("ally"):
+            out.append((("lumos", "ally"), st["lumos"].get("ally")))
+        if _ships(st, q.LUMOS) != _ships(base, q.LUMOS):
+            out.append((("lumos", "ships"), _ships(st, q.LUMOS)))
+    return out
+
+
+def _dice_of(moment: Moment, rules: Rules) -> list[str]:
+    """The die faces rolled from the round's start to decision M (they come from the
+    generator, but a designer reads faces)."""
+    faces = []
+    rounds_log = moment.after.log
+    started = False
+    for e in rounds_log:
+        if e["event"] == "round" and e["round"] == moment.round_state["round"]:
+            started = True
+        if started and e["event"] == "die":
+            faces.append(e["face"])
+    return faces
+
+
+def _draws(moment: Moment) -> int:
+    """How many technologies the round's decisions up to M drew (an upper bound)."""
+    n = 0
+    for e in moment.after.log:
+        if e.get("round") == moment.round_state["round"] and e["event"] in ("draw", "manufacture"):
+            n += int(e.get("n", 1))
+    return n
+
+
+def build_setup(entries: list[tuple[tuple[Any, ...], Any]]) -> dict[str, Any]:
+    setup: dict[str, Any] = {}
+    for path, value in entries:
+        node = setup
+        for key in path[:-1]:
+            node = node.setdefault(key, {})
+        node[path[-1]] = value
+    return setup
+
+
+# --- steps and expectation -----------------------------------------------------------------
+def build_steps(moment: Moment) -> list[dict[str, Any]]:
+    """The decisions from the round's start to M: the cards chosen as one `play` step."""
+    replay = Game.new(moment.after.rules, moment.data["players"], moment.data["seed"], log=False)
+    decisions = moment.data["decisions"]
+    for d in decisions[: moment.start]:
+        replay.apply(d)
+    steps: list[dict[str, Any]] = []
+    plays: dict[int, str] = {}
+    for d in decisions[moment.start : moment.until]:
+        if d["kind"] == "play" and replay.state["stage"] == "select":
+            plays[replay.to_move] = d["card"]
+        else:
+            if plays:
+                steps.append({"play": plays})
+                plays = {}
+            steps.append({"choose": dict(d)})
+        replay.apply(d)
+    if plays:
+        steps.append({"play": plays})
+    return steps
+
+
+def build_expect(rules: Rules, moment: Moment) -> dict[str, Any]:
+    """What decisions N..M changed: player fields that differ, and the events they caused."""
+    before = Game(rules, clone_state(moment.before), log=False)
+    after = moment.after
+    players: dict[int, dict[str, Any]] = {}
+    for p in range(after.state["n"]):
+        old, new = player_view(rules, before, p), player_view(rules, after, p)
+        changed = {k: new[k] for k in _PLAYER_FIELDS if new[k] != old[k]}
+        if "resources" in changed:  # the resources that changed, zeros included
+            changed["resources"] = {
+                r: after.state["players"][p]["res"][r]
+                for r in ("common", "uncommon", "rare")
+                if after.state["players"][p]["res"][r] != before.state["players"][p]["res"][r]
+            }
+        if "hand" in changed or "tech_hand" in changed:
+            for key in ("hand", "tech_hand"):
+                if key in changed:
+                    changed[key] = f"{len(changed[key])} cards"
+        if changed:
+            players[p] = changed
+    expect: dict[str, Any] = {}
+    if players:
+        expect["players"] = players
+    events = [stable_event(rules, e) for e in moment.events if e["event"] in _EXPECT_EVENTS]
+    if events:
+        expect["events"] = events[:MAX_EXPECT_EVENTS]
+    if not expect:
+        expect["round"] = after.state["round"]
+    return expect
+
+
+def proves_of(rules: Rules, moment: Moment) -> list[str]:
+    """Content items whose effects ran in decisions N..M."""
+    found: list[str] = []
+    for e in moment.events:
+        for key in ("source", "card", "token"):
+            v = e.get(key)
+            if not isinstance(v, str):
+                continue
+            v = v.split(":", 1)[1] if v.startswith(("action:", "card:", "token:")) else v
+            v = base_id(v.split(":")[0])
+            if v in rules.pack.items and v not in found:
+                found.append(v)
+    return found
+
+
+# --- writing --------------------------------------------------------------------------------
+_PLAIN = re.compile(r"^[a-z][a-z0-9_-]*$")
+_RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
+
+
+def flow(value: Any) -> str:
+    """A value in YAML flow style (one line)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{flow(k)}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    if _PLAIN.match(text) and text not in _RESERVED:
+        return text
+    return json.dumps(text)
+
+
+def to_yaml(item: dict[str, Any], comment: str = "") -> str:
+    """A scenario file holding one item, mappings in block style two levels deep."""
+    lines = ["# yaml-language-server: $schema=../../schemas/scenarios.schema.json"]
+    lines += [f"# {line}" for line in comment.splitlines()]
+    lines += ["kind: scenarios", "items:"]
+    first = True
+    for key, value in item.items():
+        lead = "- " if first else "  "
+        first = False
+        if key in ("setup", "expect") and isinstance(value, dict):
+            lines.append(f"{lead}{key}:")
+            lines += _block(value, "    ")
+        elif key == "steps":
+            lines.append(f"{lead}steps:")
+            lines += [f"  - {flow(k)}: {flow(v)}" for s in value for k, v in s.items()]
+        else:
+            lines.append(f"{lead}{key}: {flow(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def _block(value: dict[str, Any], indent: str) -> list[str]:
+    out = []
+    for k, v in value.items():
+        if k in ("players", "sectors") and isinstance(v, dict):
+            out.append(f"{indent}{flow(k)}:")
+            out += [f"{indent}  {flow(p)}: {flow(c)}" for p, c in v.items()]
+        elif k == "events" and isinstance(v, list):
+            out.append(f"{indent}events:")
+            out += [f"{indent}- {flow(e)}" for e in v]
+        else:
+            out.append(f"{indent}{flow(k)}: {flow(v)}")
+    return out
+
+
+# --- running a candidate --------------------------------------------------------------------
+def load_item(rules: Rules, text: str) -> YDict:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "scenario.yaml"
+        path.write_text(text, encoding="utf-8")
+        data, problems = load_yaml(path, display="recorded scenario")
+    if data is None or problems:
+        raise RecordError(f"the recorded scenario does not read back: {problems[:1]}")
+    return data["items"][0]
+
+
+def outcome(rules: Rules, item: YDict) -> tuple[str, tuple[Any, ...], str]:
+    """(PASS/FAIL/UNRESOLVED, the events the steps caused, the failure message). A setup or a
+    step that no longer replays is UNRESOLVED; an expectation that does not hold is FAIL."""
+    runner = _Runner(rules, item)
+    setup = item.get("setup") or YDict()
+    try:
+        runner._setup_choices(setup)
+        runner._apply_setup(setup)
+        mark = len(runner.game.log)
+        steps = item.get("steps") or []
+        for i, step in enumerate(steps):
+            runner._step(step, steps.loc_of(i))
+    except (ScenarioFailure, EngineError, IllegalDecision, ValueError, KeyError) as exc:
+        return UNRESOLVED, (), str(exc)
+    seen = tuple(json.dumps(stable_event(rules, e), sort_keys=True) for e in runner.game.log[mark:])
+    try:
+        runner._check(item.get("expect") or YDict())
+    except ScenarioFailure as exc:
+        return FAIL, seen, str(exc)
+    return PASS, seen, ""
+
+
+@dataclass
+class Recorded:
+    text: str
+    lines_before: int
+    lines_after: int
+    entries_before: int
+    entries_after: int
+    tests_run: int
+
+
+def record(
+    rules: Rules,
+    data: dict[str, Any],
+    step: int,
+    until: int | None = None,
+    *,
+    name: str = "recorded",
+    source: str = "",
+    shrink: bool = True,
+) -> Recorded:
+    """The scenario for decisions `step`..`until` of the replay `data`, shrunk."""
+    moment = capture(rules, data, step, until)
+    fresh = _fresh(rules, data)
+    entries = setup_entries(rules, moment, fresh)
+    sid = f"{name}-step-{step}" + (f"-{moment.until}" if moment.until != step else "")
+    head = {
+        "id": re.sub(r"[^a-z0-9-]+", "-", sid.lower()).strip("-") or "recorded",
+        "name": f"decisions {step}..{moment.until} of {source or 'a replay'}"
+        f" (round {moment.round_state['round']})",
+        "proves": proves_of(rules, moment),
+        "players": data["players"],
+        "seed": data["seed"],
+    }
+    if not head["proves"]:
+        del head["proves"]
+    steps, expect = build_steps(moment), build_expect(rules, moment)
+    comment = f"recorded by `lastlight record {source or 'REPLAY'} --step {step}" + (
+        f" --until {moment.until}`" if moment.until != step else "`"
+    )
+
+    def text_of(kept: list[tuple[tuple[Any, ...], Any]]) -> str:
+        return to_yaml(
+            {**head, "setup": build_setup(kept), "steps": steps, "expect": expect}, comment
+        )
+
+    full = text_of(entries)
+    status, reference, message = outcome(rules, load_item(rules, full))
+    if status != PASS:
+        raise RecordError(
+            f"the position at the start of round {moment.round_state['round']} does not "
+            f"replay decisions {step}..{moment.until} as the game did: {message}"
+        )
+    kept, runs = entries, 1
+    if shrink:
+        kept, runs = shrink_entries(rules, entries, text_of, reference)
+    small = text_of(kept)
+    return Recorded(small, full.count("\n"), small.count("\n"), len(entries), len(kept), runs)
+
+
+def shrink_entries(
+    rules: Rules,
+    entries: list[tuple[tuple[Any, ...], Any]],
+    text_of: Callable[[list[tuple[tuple[Any, ...], Any]]], str],
+    reference: tuple[Any, ...],
+) -> tuple[list[tuple[tuple[Any, ...], Any]], int]:
+    """ddmin over the setup entries: keep a cut only if the scenario passes with the very same
+    events (the same outcome, not merely a passing one)."""
+
+    def test(kept: list[int]) -> str:
+        status, seen, _ = outcome(rules, load_item(rules, text_of([entries[i] for i in kept])))
+        if status == PASS and seen != reference:
+            return FAIL  # passes, but the steps resolve differently: another outcome
+        return status
+
+    result = ddmin(list(range(len(entries))), test)
+    return [entries[i] for i in result.kept], result.tests_run
+
+
+def _fresh(rules: Rules, data: dict[str, Any]) -> Game:
+    """The scenario's game before any setup entry: the replay's seed, keeps made."""
+    item = YDict({"id": "fresh", "players": data["players"], "seed": data["seed"], "steps": []})
+    item.loc = None  # type: ignore[assignment]
+    item.val_locs, item.key_locs, item.styles = {}, {}, {}
+    runner = _Runner(rules, item)
+    runner._setup_choices(YDict())
+    return runner.game
