@@ -42,11 +42,12 @@ from lastlight.interpreter.tools.shrink import FAIL, PASS, UNRESOLVED, ddmin
 #: and bookkeeping.
 _UNSTABLE_KEYS = ("unit", "at", "see", "round", "units", "frm")
 #: Events the expectation lists (the others still count for the outcome the shrink keeps).
-_EXPECT_EVENTS = ("gain", "pay", "build", "destroyed", "reveal", "manufacture", "roll", "trigger")
+_EXPECT_EVENTS = ("gain", "pay", "build", "destroyed", "reveal", "manufacture", "roll")
 #: At most this many events in the expectation (the first ones of decisions N..M).
-MAX_EXPECT_EVENTS = 8
-#: Player fields an expectation may check, when decisions N..M changed them.
-_PLAYER_FIELDS = ("resources", "light", "hand", "tech_hand", "in_play", "ships", "extractors")
+MAX_EXPECT_EVENTS = 6
+#: Player fields an expectation may check, when decisions N..M changed them (not the action
+#: cards in hand: a round's end picks them up whatever the decisions were).
+_PLAYER_FIELDS = ("resources", "light", "tech_hand", "in_play", "ships", "extractors")
 
 
 class RecordError(Exception):
@@ -117,12 +118,12 @@ def player_view(rules: Rules, game: Game, p: int) -> dict[str, Any]:
     """A player's part of a position, in the scenario's words."""
     st = game.state
     pl = st["players"][p]
-    in_play: list[Any] = [base_id(c) for c in pl["civ"]]
+    in_play: list[Any] = list(pl["civ"])  # copies by their own id (`x#2`): exact
     for size, card in pl["ability"].items():
         if card:
-            in_play.append({"card": base_id(card), "size": size})
+            in_play.append({"card": card, "size": size})
     for size, mods in pl["mods"].items():
-        in_play += [{"card": base_id(c), "size": size} for c in mods]
+        in_play += [{"card": c, "size": size} for c in mods]
     return {
         "faction": base_id(pl["faction"]) if pl["faction"] else "",
         "achievement": base_id(pl["ach"]) if pl["ach"] else "",
@@ -130,9 +131,9 @@ def player_view(rules: Rules, game: Game, p: int) -> dict[str, Any]:
         "light": pl["light"],
         "hand": sorted(pl["hand"]),
         "played": sorted(pl["played"]),
-        "tech_hand": sorted(base_id(c) for c in pl["tech_hand"]),
+        "tech_hand": sorted(pl["tech_hand"]),
         "in_play": in_play,
-        "exhausted": sorted(base_id(c) for c in pl["exhausted"]),
+        "exhausted": sorted(pl["exhausted"]),
         "ships": _ships(st, p),
         "extractors": _extractors(st, p),
         "graveyard": list(pl["grave"]),
@@ -168,9 +169,9 @@ def setup_entries(rules: Rules, moment: Moment, fresh: Game) -> list[tuple[tuple
         out.append((("dice",), dice))
     drawn = list(reversed(st["deck"]))[: _draws(moment) + 1]
     if drawn and drawn != list(reversed(base["deck"]))[: len(drawn)]:
-        out.append((("deck_top",), [base_id(c) for c in drawn]))
+        out.append((("deck_top",), drawn))
     if sorted(st["discard"]) != sorted(base["discard"]):
-        out.append((("discard",), [base_id(c) for c in st["discard"]]))
+        out.append((("discard",), list(st["discard"])))
     for sid, info in st["sectors"].items():
         mine, theirs = _sector_view(info), _sector_view(base["sectors"][sid])
         for key, value in mine.items():
@@ -238,11 +239,23 @@ def build_steps(moment: Moment) -> list[dict[str, Any]]:
             if plays:
                 steps.append({"play": plays})
                 plays = {}
-            steps.append({"choose": dict(d)})
+            steps.append({"choose": _base_ids(d)})
         replay.apply(d)
     if plays:
         steps.append({"play": plays})
     return steps
+
+
+def _base_ids(value: Any) -> Any:
+    """A decision with card copies named by their card (`assault-rigs`, not `assault-rigs#2`):
+    the scenario's setup may have dealt another copy."""
+    if isinstance(value, dict):
+        return {k: _base_ids(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_base_ids(v) for v in value]
+    if isinstance(value, str) and "#" in value:
+        return base_id(value)
+    return value
 
 
 def build_expect(rules: Rules, moment: Moment) -> dict[str, Any]:
@@ -259,10 +272,12 @@ def build_expect(rules: Rules, moment: Moment) -> dict[str, Any]:
                 for r in ("common", "uncommon", "rare")
                 if after.state["players"][p]["res"][r] != before.state["players"][p]["res"][r]
             }
-        if "hand" in changed or "tech_hand" in changed:
-            for key in ("hand", "tech_hand"):
-                if key in changed:
-                    changed[key] = f"{len(changed[key])} cards"
+        if "in_play" in changed:  # the expectation reads technologies in play by card
+            changed["in_play"] = sorted(
+                base_id(c if isinstance(c, str) else c["card"]) for c in changed["in_play"]
+            )
+        if "tech_hand" in changed:
+            changed["tech_hand"] = f"{len(changed['tech_hand'])} cards"
         if changed:
             players[p] = changed
     expect: dict[str, Any] = {}

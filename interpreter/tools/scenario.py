@@ -45,6 +45,15 @@ from lastlight.interpreter.tools.scenario_expect import check, matches
 FLOW_PREFERENCE = ("pass", "done")
 
 
+def _same_card(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two decisions alike but for which copy of a card they name."""
+
+    def norm(v: Any) -> Any:
+        return base_id(v) if isinstance(v, str) and "#" in v else v
+
+    return a.keys() == b.keys() and all(norm(a[k]) == norm(b[k]) for k in a)
+
+
 class ScenarioFailure(Exception):
     def __init__(self, loc: Loc, message: str):
         self.loc = loc
@@ -111,6 +120,8 @@ class _Runner:
         self.game = Game.new(rules, players, int(item.get("seed", 1)))
         self.players = players
         self.never: list[tuple[dict[str, Any], Loc]] = []
+        #: technologies a `tech_hand` setup took out of a hand (out of the game unless taken)
+        self.loose: list[str] = []
 
     # --- setup ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -205,7 +216,13 @@ class _Runner:
                     info["up"] = bool(conf["up"])
                 if "asteroid" in conf:
                     info["ast"] = bool(conf["asteroid"])
-            for p, conf in (setup.get("players") or {}).items():
+            players = setup.get("players") or {}
+            for p, conf in players.items():  # first: a ship in a graveyard is not placed
+                for uid in conf.get("graveyard") or []:
+                    unit = st["units"][uid]
+                    unit.update({"at": "grave", "s": None, "c": None, "g": int(p)})
+                    st["players"][int(p)]["grave"].append(uid)
+            for p, conf in players.items():
                 self._setup_player(st, int(p), conf)
             lumos = setup.get("lumos")
             if lumos and st.get("lumos"):
@@ -245,6 +262,7 @@ class _Runner:
         if "played" in conf:
             pl["played"] = [str(a) for a in conf["played"]]
         if "tech_hand" in conf:
+            self.loose += pl["tech_hand"]  # the dealt hand, for a later setup entry to take
             pl["tech_hand"] = [
                 self._take(st, c, conf.loc_of("tech_hand")) for c in conf["tech_hand"]
             ]
@@ -276,23 +294,19 @@ class _Runner:
                 if uid not in st["units"]:
                     raise self._fail(conf.loc_of("damage"), f"unknown unit '{uid}'")
                 st["units"][uid]["d"] = int(n)
-        if "graveyard" in conf:
-            for uid in conf["graveyard"]:
-                unit = st["units"][uid]
-                unit.update({"at": "grave", "s": None, "c": None, "g": p})
-                pl["grave"].append(uid)
 
     def _take(self, st: dict[str, Any], cid: str, loc: Loc) -> str:
-        """Move one physical copy of a technology out of the deck or discard."""
+        """Move one physical copy of a technology out of the deck or discard (`cid` names the
+        card, or one copy of it: `assault-rigs#2`)."""
         for pile in (st["deck"], st["discard"]):
             for phys in pile:
-                if base_id(phys) == cid:
+                if base_id(phys) == cid or phys == cid:
                     pile.remove(phys)
                     return phys
-        for pl in st["players"]:
-            for phys in pl["tech_hand"]:
-                if base_id(phys) == cid:
-                    pl["tech_hand"].remove(phys)
+        for pile in [pl["tech_hand"] for pl in st["players"]] + [self.loose]:
+            for phys in pile:
+                if base_id(phys) == cid or phys == cid:
+                    pile.remove(phys)
                     return phys
         raise self._fail(loc, f"no copy of technology '{cid}' is left to hand out")
 
@@ -323,7 +337,7 @@ class _Runner:
         if base_id(pl["faction"] or "") == cid:
             return pl["faction"]
         for phys, _size in q.active_cards(self.game.eng, p):
-            if base_id(phys) == cid:
+            if base_id(phys) == cid or phys == cid:
                 return phys
         return cid
 
@@ -420,6 +434,8 @@ class _Runner:
         legal = self.game.legal()
         wanted = {"kind": arg} if isinstance(arg, str) else dict(arg)
         found = [d for d in legal if matches(d, wanted)]
+        if len(found) > 1 and all(_same_card(d, found[0]) for d in found):
+            found = found[:1]  # copies of one card: any of them is the decision
         if len(found) != 1:
             shown = "; ".join(str(d) for d in legal[:12]) or "none (no decision is open)"
             what = "no" if not found else f"{len(found)}"
