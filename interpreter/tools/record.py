@@ -42,7 +42,7 @@ from lastlight.interpreter.tools.shrink import FAIL, PASS, UNRESOLVED, ddmin
 #: and bookkeeping.
 _UNSTABLE_KEYS = ("unit", "at", "see", "round", "units", "frm")
 #: Events the expectation lists (the others still count for the outcome the shrink keeps).
-_EXPECT_EVENTS = ("gain", "pay", "build", "destroyed", "reveal", "manufacture", "roll")
+_EXPECT_EVENTS = ("gain", "pay", "build", "destroyed", "reveal", "manufacture", "die")
 #: At most this many events in the expectation (the first ones of decisions N..M).
 MAX_EXPECT_EVENTS = 6
 #: Player fields an expectation may check, when decisions N..M changed them (not the action
@@ -286,8 +286,11 @@ def build_expect(rules: Rules, moment: Moment) -> dict[str, Any]:
     events = [stable_event(rules, e) for e in moment.events if e["event"] in _EXPECT_EVENTS]
     if events:
         expect["events"] = events[:MAX_EXPECT_EVENTS]
-    if not expect:
-        expect["round"] = after.state["round"]
+    pending = after.state["pending"]
+    if pending is not None:  # the decision the game stopped at, and whose it is
+        expect["pending"] = {"player": pending["p"], "kind": pending["kind"]}
+    else:
+        expect["winners"] = after.state["winners"]
     return expect
 
 
@@ -355,7 +358,7 @@ def _block(value: dict[str, Any], indent: str) -> list[str]:
         if k in ("players", "sectors") and isinstance(v, dict):
             out.append(f"{indent}{flow(k)}:")
             out += [f"{indent}  {flow(p)}: {flow(c)}" for p, c in v.items()]
-        elif k == "events" and isinstance(v, list):
+        elif k in ("events", "pending") and isinstance(v, list):
             out.append(f"{indent}events:")
             out += [f"{indent}- {flow(e)}" for e in v]
         else:
