@@ -41,7 +41,7 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
 #: The events a balance sweep's rows read (lab/rows.py), kept in `Engine.lab` when the game
 #: keeps no full log: setup (first player), light gains (by source), manufactures, action cards
 #: played, units destroyed. Their callers test `eng.log is not None or eng.lab is not None`.
-LAB_EVENTS = frozenset({"setup", "gain", "manufacture", "play", "destroyed"})
+LAB_EVENTS = frozenset({"setup", "gain", "pay", "manufacture", "play", "destroyed"})
 
 #: (players, first player) -> seats in turn order
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
