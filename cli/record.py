@@ -7,7 +7,9 @@ from pathlib import Path
 
 import click
 from lastlight.cli._content import content_option, load_rules_or_exit
+from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.replay import ReplayError, load_replay
+from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.fileio import write_atomic
 from lastlight.interpreter.tools.record import RecordError, record
 
@@ -72,3 +74,34 @@ def record_command(
         )
     else:
         click.echo(made.text, nl=False)
+
+
+def record_moment(game: Game, rules: Rules, seats: list[str], folder: str = ".") -> str | None:
+    """The terminal game's `r` key: the last decision taken, recorded as a scenario file named
+    after the seed and the decision (`moment-s7-d42.yaml`) in `folder`; its path, or None."""
+    from lastlight.interpreter.engine.replay import make_replay
+
+    step = len(game.history)
+    if step == 0:
+        click.echo("  nothing to record yet: no decision has been taken")
+        return None
+    data = make_replay(game, rules, seats)
+    name = f"moment-s{data['seed']}"
+    try:
+        made = record(
+            rules, data, step, name=name, source=f"the terminal game, seed {data['seed']}"
+        )
+    except RecordError as exc:
+        click.echo(f"  cannot record decision {step}: {exc}")
+        return None
+    path = str(Path(folder) / f"{name}-d{step}.yaml")
+    try:
+        write_atomic(path, made.text)
+    except OSError as exc:
+        click.echo(f"  cannot write {path}: {exc.strerror}")
+        return None
+    click.echo(
+        f"  decision {step} recorded in {path} ({made.lines_after} lines);"
+        f" run it with `lastlight test {path}`"
+    )
+    return path

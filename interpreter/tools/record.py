@@ -42,7 +42,10 @@ from lastlight.interpreter.tools.shrink import FAIL, PASS, UNRESOLVED, ddmin
 #: and bookkeeping.
 _UNSTABLE_KEYS = ("unit", "at", "see", "round", "units", "frm")
 #: Events the expectation lists (the others still count for the outcome the shrink keeps).
-_EXPECT_EVENTS = ("gain", "pay", "build", "destroyed", "reveal", "manufacture", "die")
+_EXPECT_EVENTS = ("gain", "pay", "build", "damage", "destroyed", "reveal", "manufacture")
+#: Setup entries never shrunk away: the die faces the steps roll (a designer reads the faces,
+#: and a test whose dice come from the generator's state would hide them).
+_PINNED = (("dice",),)
 #: At most this many events in the expectation (the first ones of decisions N..M).
 MAX_EXPECT_EVENTS = 6
 #: Player fields an expectation may check, when decisions N..M changed them (not the action
@@ -84,7 +87,11 @@ def capture(rules: Rules, data: dict[str, Any], step: int, until: int | None) ->
     start, round_state, before, mark = -1, None, None, 0
     for i in range(until):
         st = game.state
-        if st["stage"] == "select" and all(pl["chosen"] is None for pl in st["players"]):
+        if (
+            i < step
+            and st["stage"] == "select"
+            and all(pl["chosen"] is None for pl in st["players"])
+        ):
             start, round_state = i, clone_state(st)
         if i == step - 1:
             if round_state is None:
@@ -341,7 +348,7 @@ def to_yaml(item: dict[str, Any], comment: str = "") -> str:
     for key, value in item.items():
         lead = "- " if first else "  "
         first = False
-        if key in ("setup", "expect") and isinstance(value, dict):
+        if key in ("setup", "expect") and isinstance(value, dict) and value:
             lines.append(f"{lead}{key}:")
             lines += _block(value, "    ")
         elif key == "steps":
@@ -435,8 +442,12 @@ def record(
     if not head["proves"]:
         del head["proves"]
     steps, expect = build_steps(moment), build_expect(rules, moment)
-    comment = f"recorded by `lastlight record {source or 'REPLAY'} --step {step}" + (
-        f" --until {moment.until}`" if moment.until != step else "`"
+    comment = (
+        f"recorded by `lastlight record {source} --step {step}"
+        + (f" --until {moment.until}`" if moment.until != step else "`")
+        if source.endswith(".json")
+        else f"recorded from {source or 'a game'}: decision {step}"
+        + (f" to {moment.until}" if moment.until != step else "")
     )
 
     def text_of(kept: list[tuple[tuple[Any, ...], Any]]) -> str:
@@ -453,7 +464,11 @@ def record(
         )
     kept, runs = entries, 1
     if shrink:
-        kept, runs = shrink_entries(rules, entries, text_of, reference)
+        pinned = [e for e in entries if e[0] in _PINNED]
+        rest = [e for e in entries if e[0] not in _PINNED]
+        kept, runs = shrink_entries(rules, rest, lambda k: text_of(pinned + k), reference)
+        chosen = {id(e) for e in pinned + kept}
+        kept = [e for e in entries if id(e) in chosen]  # in the position's own order
     small = text_of(kept)
     return Recorded(small, full.count("\n"), small.count("\n"), len(entries), len(kept), runs)
 
