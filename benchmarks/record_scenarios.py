@@ -36,27 +36,20 @@ def play(rules, players: int, seed: int) -> dict:
     return make_replay(game, rules, [BOT] * players)
 
 
-def pick_steps(data: dict) -> list[tuple[int, str]]:
-    """1-based decision numbers: the first move (Command), attack and damage, and decisions at
-    1/4, 1/2 and 3/4 of the game (past the setup keeps)."""
+def pick_steps(data: dict, share: float) -> list[tuple[int, str]]:
+    """1-based decision numbers, in order of preference: the middle attack of the game, the
+    decision at `share` of the game (past the setup keeps), the middle Command move and the
+    middle damage assignment."""
     decisions = data["decisions"]
-    out: list[tuple[int, str]] = []
-    since, start = [], 0  # decisions since the round's start (its run of card choices)
-    for i, d in enumerate(decisions):
-        if d["kind"] == "play" and (i == 0 or decisions[i - 1]["kind"] != "play"):
-            start = i
-        since.append(i - start)
-    for kind in ("move", "attack", "damage"):
-        # the one closest to its round's start: the scenario replays the round up to it
+
+    def middle(kind: str) -> list[tuple[int, str]]:
         found = [i for i, d in enumerate(decisions) if d["kind"] == kind]
-        if found:
-            i = min(found, key=lambda i: (since[i], i))
-            out.append((i + 1, kind))
+        return [(found[len(found) // 2] + 1, kind)] if found else []
+
     first = next(i for i, d in enumerate(decisions) if d["kind"] == "play")
-    for share in (0.25, 0.5, 0.75):
-        i = first + int((len(decisions) - first) * share)
-        out.append((i + 1, f"{decisions[i]['kind']} at {share:.0%}"))
-    return out
+    i = first + int((len(decisions) - first) * share)
+    at = [(i + 1, f"{decisions[i]['kind']} at {share:.0%}")]
+    return middle("attack") + at + middle("move") + middle("damage")
 
 
 def main() -> int:
@@ -68,14 +61,14 @@ def main() -> int:
     out = args.out or Path(tempfile.mkdtemp(prefix="record-"))
     out.mkdir(parents=True, exist_ok=True)
     moments = []
-    for players, seed in GAMES:
+    for g, (players, seed) in enumerate(GAMES):
         data = play(rules, players, seed)
-        for step, why in pick_steps(data):
+        for step, why in pick_steps(data, (0.25, 0.5, 0.75)[g % 3]):
             moments.append((players, seed, data, step, why))
     # the first moments of each game in turn, so every player count and kind is represented
     chosen = sorted(moments, key=lambda m: (pick_rank(moments, m), m[0]))[: args.count]
     print(
-        f"{'game':>8} {'step':>5} {'what':<16} {'lines':>11} {'entries':>9} {'runs':>5}"
+        f"{'game':>8} {'step':>5} {'what':<20} {'lines':>11} {'entries':>9} {'runs':>5}"
         f" {'secs':>5}  result"
     )
     worst, failures = 0, 0
@@ -86,7 +79,7 @@ def main() -> int:
             made = record(rules, data, step, name=name, source=f"{name}.json")
         except RecordError as exc:
             failures += 1
-            print(f"{name:>8} {step:>5} {why:<16} not recorded: {exc}")
+            print(f"{name:>8} {step:>5} {why:<20} not recorded: {exc}")
             continue
         secs = time.perf_counter() - t0
         path = out / f"{name}-step-{step}.yaml"
@@ -96,7 +89,7 @@ def main() -> int:
         failures += not ok
         worst = max(worst, made.lines_after)
         print(
-            f"{name:>8} {step:>5} {why:<16} {made.lines_before:>4} -> {made.lines_after:<3}"
+            f"{name:>8} {step:>5} {why:<20} {made.lines_before:>4} -> {made.lines_after:<3}"
             f" {made.entries_before:>3} -> {made.entries_after:<3} {made.tests_run:>5}"
             f" {secs:>5.1f}  {'PASS' if ok else 'FAIL'}"
         )

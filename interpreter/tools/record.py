@@ -1,20 +1,24 @@
 """Record a moment of a game as a scenario test: `lastlight record REPLAY --step N`.
 
 A scenario starts from a fresh game (the replay's seed, so the same board) and writes a
-position into it; the engine cannot be set up part-way through an effect, so the position
-recorded is the one at the start of the round that holds decision N (a clean point: no effect
-running, no card chosen). The scenario is:
+position into it. The engine cannot be set up part-way through an effect, so the position
+recorded is the last clean one before decision N: the start of the round, or the start of the
+round's queue entry (an action's phase or ability window) that holds N, when no effect is
+running and no decision is open. The scenario is:
 
-- `setup`: that round-start position, only where it differs from the fresh game (pieces, cards,
-  resources, light, sectors, the deck's top, the first player, the round, the generator's state
-  and the dice the steps roll), then shrunk (shrink.py) to what the steps and expectation see;
-- `steps`: the round's decisions up to decision M (the cards chosen as one `play` step, each
-  later decision as `choose` with the recorded decision);
-- `expect`: what decisions N..M changed (each player's resources, light, cards, pieces that
-  differ between before N and after M) and the events they caused, without unit ids.
+- `setup`: that position where it differs from the fresh game (pieces, cards, resources, light,
+  sectors, the deck's top, first player, round, the generator's state, the die faces rolled,
+  and `resolve`: the cards chosen and what is left of the round's queue), then shrunk
+  (shrink.py, ddmin) to the entries the steps and the expectation see;
+- `steps`: the recorded decisions from that position to decision M (cards chosen as one
+  `play` step, the others as `choose` with the recorded decision, card copies by card);
+- `expect`: what decisions N..M changed (each player's resources, light, technologies, pieces
+  that differ between before N and after M), the events they caused (without piece ids) and
+  the decision the game then waits for.
 
-`proves` names the content items whose effects ran in N..M. Recording re-runs the scenario and
-refuses to write one that does not pass.
+`proves` names the content items whose effects ran in N..M. A cut of the setup is kept only if
+the scenario still passes with the very same events; one whose steps no longer replay is
+UNRESOLVED, never a pass. Recording re-runs the scenario and refuses to write one that fails.
 """
 
 from __future__ import annotations
@@ -22,11 +26,13 @@ from __future__ import annotations
 import json
 import re
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lastlight.interpreter.engine import flow as round_flow
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.game import Game, IllegalDecision
 from lastlight.interpreter.engine.machine import EngineError
@@ -41,13 +47,13 @@ from lastlight.interpreter.tools.shrink import FAIL, PASS, UNRESOLVED, ddmin
 #: Event keys an expectation leaves out: ids that depend on which copy or piece the setup used,
 #: and bookkeeping.
 _UNSTABLE_KEYS = ("unit", "at", "see", "round", "units", "frm")
-#: Events the expectation lists (the others still count for the outcome the shrink keeps).
-_EXPECT_EVENTS = ("gain", "pay", "build", "damage", "destroyed", "reveal", "manufacture")
+#: Events the expectation leaves out: the dice (the setup pins them), round bookkeeping.
+_QUIET_EVENTS = ("die", "round", "setup", "rotation")
 #: Setup entries never shrunk away: the die faces the steps roll (a designer reads the faces,
 #: and a test whose dice come from the generator's state would hide them).
 _PINNED = (("dice",),)
 #: At most this many events in the expectation (the first ones of decisions N..M).
-MAX_EXPECT_EVENTS = 6
+MAX_EXPECT_EVENTS = 10
 #: Player fields an expectation may check, when decisions N..M changed them (not the action
 #: cards in hand: a round's end picks them up whatever the decisions were).
 _PLAYER_FIELDS = ("resources", "light", "tech_hand", "in_play", "ships", "extractors")
@@ -64,15 +70,17 @@ class Moment:
     data: dict[str, Any]
     step: int
     until: int
-    start: int  #: the decision index (0-based) where the round of N starts
-    round_state: dict[str, Any]  #: the state at the start of that round
+    start: int  #: the index (0-based) of the first decision the scenario's steps take
+    start_state: dict[str, Any]  #: the position then (a round's start or an action's start)
+    start_log: int  #: the length of the game's log then
     before: dict[str, Any]  #: the state before decision N
     after: Game  #: the game after decision M
     events: list[dict[str, Any]] = field(default_factory=list)  #: events of N..M
 
 
 def capture(rules: Rules, data: dict[str, Any], step: int, until: int | None) -> Moment:
-    """Replay `data` to decision `until` (default `step`), keeping the round-start position."""
+    """Replay `data` to decision `until` (default `step`), keeping the last clean position
+    before decision `step` (module docstring)."""
     decisions = data["decisions"]
     until = step if until is None else until
     if not 1 <= step <= len(decisions):
@@ -84,28 +92,55 @@ def capture(rules: Rules, data: dict[str, Any], step: int, until: int | None) ->
         game = run_replay(rules, head)
     except ReplayError as exc:
         raise RecordError(str(exc)) from None
-    start, round_state, before, mark = -1, None, None, 0
-    for i in range(until):
-        st = game.state
-        if (
-            i < step
-            and st["stage"] == "select"
-            and all(pl["chosen"] is None for pl in st["players"])
-        ):
-            start, round_state = i, clone_state(st)
-        if i == step - 1:
-            if round_state is None:
-                raise RecordError(
-                    f"decision {step} is a setup keep (faction or achievement), before the "
-                    "first round: record a decision of a round"
-                )
-            before, mark = clone_state(st), len(game.log)
-        try:
-            game.apply(decisions[i])
-        except (IllegalDecision, EngineError) as exc:
-            raise RecordError(f"decision {i + 1} does not replay: {exc}") from None
-    assert round_state is not None and before is not None
-    return Moment(data, step, until, start, round_state, before, game, game.log[mark:])
+    clean: list[tuple[int, dict[str, Any], int]] = []  # (next decision, state, log length)
+    before, mark = None, 0
+    with _between_entries(
+        lambda st: clean.append((len(game.history), clone_state(st), len(game.log)))
+    ):
+        for i in range(until):
+            st = game.state
+            if i == step - 1:
+                before, mark = clone_state(st), len(game.log)
+            fresh_round = st["stage"] == "select" and all(
+                pl["chosen"] is None for pl in st["players"]
+            )
+            if i < step and fresh_round:
+                clean.append((i, clone_state(st), len(game.log)))
+            try:
+                game.apply(decisions[i])
+            except (IllegalDecision, EngineError) as exc:
+                raise RecordError(f"decision {i + 1} does not replay: {exc}") from None
+    found = [c for c in clean if c[0] <= step - 1]
+    if not found:
+        raise RecordError(
+            f"decision {step} is a setup keep (faction or achievement), before the first "
+            "round: record a decision of a round"
+        )
+    start, state, log_at = max(found, key=lambda c: c[0])  # the last (the first of equals)
+    assert before is not None
+    return Moment(data, step, until, start, state, log_at, before, game, game.log[mark:])
+
+
+@contextmanager
+def _between_entries(seen: Callable[[dict[str, Any]], None]) -> Iterator[None]:
+    """Call `seen(state)` whenever the round's queue is about to start its next entry with no
+    effect running and no decision open: a position the scenario's `resolve` setup can write
+    and the engine carries on from exactly as it did. (The flow's `resolve_queue` is wrapped
+    for the replay's duration only.)"""
+    real = round_flow.resolve_queue
+
+    def watched(eng: Any, choice: Any = None) -> None:
+        st = eng.state
+        idle = choice is None and not st["stack"] and st["pending"] is None
+        if idle and not st.get("entry") and st["queue"] and st["stage"] == "resolve":
+            seen(st)
+        real(eng, choice)
+
+    round_flow.resolve_queue = watched
+    try:
+        yield
+    finally:
+        round_flow.resolve_queue = real
 
 
 def stable_event(rules: Rules, e: dict[str, Any]) -> dict[str, Any]:
@@ -116,6 +151,8 @@ def stable_event(rules: Rules, e: dict[str, Any]) -> dict[str, Any]:
             continue
         if isinstance(v, str) and "#" in v:
             v = base_id(v)
+        elif isinstance(v, list):
+            v = [base_id(x) if isinstance(x, str) and "#" in x else x for x in v]
         out[k] = v
     return out
 
@@ -158,9 +195,9 @@ def _sector_view(info: dict[str, Any]) -> dict[str, Any]:
 
 
 def setup_entries(rules: Rules, moment: Moment, fresh: Game) -> list[tuple[tuple[Any, ...], Any]]:
-    """The round-start position as (path, value) entries, where it differs from `fresh` (the
+    """The start position as (path, value) entries, where it differs from `fresh` (the
     scenario's game before any setup). Each entry is one unit of shrinking."""
-    then = Game(rules, clone_state(moment.round_state), log=False)
+    then = Game(rules, clone_state(moment.start_state), log=False)
     st, base = then.state, fresh.state
     out: list[tuple[tuple[Any, ...], Any]] = []
     for key, mine, theirs in (
@@ -174,6 +211,14 @@ def setup_entries(rules: Rules, moment: Moment, fresh: Game) -> list[tuple[tuple
     dice = _dice_of(moment, rules)
     if dice:
         out.append((("dice",), dice))
+    if st["stage"] == "resolve":  # part-way through the round: what is left to resolve
+        resolve: dict[str, Any] = {
+            "chosen": {p: pl["chosen"] for p, pl in enumerate(st["players"])},
+            "queue": [list(e) for e in st["queue"]],
+        }
+        if st["trig"]:
+            resolve["trig"] = st["trig"]
+        out.append((("resolve",), resolve))
     drawn = list(reversed(st["deck"]))[: _draws(moment) + 1]
     if drawn and drawn != list(reversed(base["deck"]))[: len(drawn)]:
         out.append((("deck_top",), drawn))
@@ -198,26 +243,14 @@ def setup_entries(rules: Rules, moment: Moment, fresh: Game) -> list[tuple[tuple
 
 
 def _dice_of(moment: Moment, rules: Rules) -> list[str]:
-    """The die faces rolled from the round's start to decision M (they come from the
-    generator, but a designer reads faces)."""
-    faces = []
-    rounds_log = moment.after.log
-    started = False
-    for e in rounds_log:
-        if e["event"] == "round" and e["round"] == moment.round_state["round"]:
-            started = True
-        if started and e["event"] == "die":
-            faces.append(e["face"])
-    return faces
+    """The die faces rolled from the scenario's start to decision M and on to the next open
+    decision (they come from the generator, but a designer reads faces)."""
+    return [e["face"] for e in moment.after.log[moment.start_log :] if e["event"] == "die"]
 
 
 def _draws(moment: Moment) -> int:
-    """How many technologies the round's decisions up to M drew (an upper bound)."""
-    n = 0
-    for e in moment.after.log:
-        if e.get("round") == moment.round_state["round"] and e["event"] in ("draw", "manufacture"):
-            n += int(e.get("n", 1))
-    return n
+    """How many technologies were drawn from the scenario's start on."""
+    return sum(1 for e in moment.after.log[moment.start_log :] if e["event"] == "draw")
 
 
 def build_setup(entries: list[tuple[tuple[Any, ...], Any]]) -> dict[str, Any]:
@@ -290,12 +323,16 @@ def build_expect(rules: Rules, moment: Moment) -> dict[str, Any]:
     expect: dict[str, Any] = {}
     if players:
         expect["players"] = players
-    events = [stable_event(rules, e) for e in moment.events if e["event"] in _EXPECT_EVENTS]
+    events = [stable_event(rules, e) for e in moment.events if e["event"] not in _QUIET_EVENTS]
     if events:
         expect["events"] = events[:MAX_EXPECT_EVENTS]
     pending = after.state["pending"]
     if pending is not None:  # the decision the game stopped at, and whose it is
-        expect["pending"] = {"player": pending["p"], "kind": pending["kind"]}
+        expect["pending"] = {
+            "player": pending["p"],
+            "kind": pending["kind"],
+            "options": len(pending["options"]),
+        }
     else:
         expect["winners"] = after.state["winners"]
     return expect
@@ -434,7 +471,7 @@ def record(
     head = {
         "id": re.sub(r"[^a-z0-9-]+", "-", sid.lower()).strip("-") or "recorded",
         "name": f"decisions {step}..{moment.until} of {source or 'a replay'}"
-        f" (round {moment.round_state['round']})",
+        f" (round {moment.start_state['round']})",
         "proves": proves_of(rules, moment),
         "players": data["players"],
         "seed": data["seed"],
@@ -459,7 +496,8 @@ def record(
     status, reference, message = outcome(rules, load_item(rules, full))
     if status != PASS:
         raise RecordError(
-            f"the position at the start of round {moment.round_state['round']} does not "
+            f"the position before decision {moment.start + 1} (round "
+            f"{moment.start_state['round']}) does not "
             f"replay decisions {step}..{moment.until} as the game did: {message}"
         )
     kept, runs = entries, 1

@@ -230,6 +230,26 @@ class _Runner:
                     st["lumos"]["ally"] = lumos["ally"]
                 if "ships" in lumos:
                     self._place_ships(st, q.LUMOS, lumos["ships"], lumos.loc_of("ships"))
+            if "resolve" in setup:
+                self._setup_resolve(st, setup["resolve"])
+
+    def _setup_resolve(self, st: dict[str, Any], conf: YDict) -> None:
+        """Part-way through a round (what `lastlight record` writes): the cards chosen are
+        revealed and `queue` is what is left to resolve, as the engine keeps it (flow.py)."""
+        for p, card in (conf.get("chosen") or {}).items():
+            if not 0 <= int(p) < self.players:
+                raise self._fail(conf.loc_of("chosen"), f"no player {p} in this game")
+            st["players"][int(p)]["chosen"] = str(card)
+        for i, entry in enumerate(conf["queue"]):
+            kinds = ("before", "phase", "after", "together", "card_end", "rotated")
+            if not entry or entry[0] not in kinds:
+                raise self._fail(
+                    conf["queue"].loc_of(i), f"a queue entry starts with one of {', '.join(kinds)}"
+                )
+        st["queue"] = [list(e) for e in conf["queue"]]
+        st["stage"] = "resolve"
+        st["entry"] = 0
+        st["trig"] = int(conf.get("trig", 0))
 
     def _setup_piles(self, st: dict[str, Any], setup: YDict) -> None:
         """`deck: [...]` is the whole deck, top first; the other copies left in the deck go to
