@@ -25,11 +25,9 @@ from __future__ import annotations
 
 import json
 import re
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from lastlight.interpreter.engine import flow as round_flow
@@ -39,7 +37,8 @@ from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.replay import ReplayError, run_replay
 from lastlight.interpreter.engine.ruleset import Rules, base_id
 from lastlight.interpreter.engine.state import clone_state
-from lastlight.interpreter.load.yamlload import YDict, load_yaml
+from lastlight.interpreter.load.yamlload import YDict
+from lastlight.interpreter.tools.record_text import load_item, to_yaml
 from lastlight.interpreter.tools.scenario import ScenarioFailure, _Runner
 from lastlight.interpreter.tools.scenario_expect import _extractors, _ships
 from lastlight.interpreter.tools.shrink import FAIL, PASS, UNRESOLVED, ddmin
@@ -353,91 +352,18 @@ def proves_of(rules: Rules, moment: Moment) -> list[str]:
     return found
 
 
-# --- writing --------------------------------------------------------------------------------
-_PLAIN = re.compile(r"^[a-z][a-z0-9_-]*$")
-_RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
-
-
-def flow(value: Any) -> str:
-    """A value in YAML flow style (one line)."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{flow(k)}: {flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(flow(v) for v in value) + "]"
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    text = str(value)
-    if _PLAIN.match(text) and text not in _RESERVED:
-        return text
-    return json.dumps(text)
-
-
-def to_yaml(item: dict[str, Any], comment: str = "") -> str:
-    """A scenario file holding one item, mappings in block style two levels deep."""
-    lines = ["# yaml-language-server: $schema=../../schemas/scenarios.schema.json"]
-    lines += [f"# {line}" for line in comment.splitlines()]
-    lines += ["kind: scenarios", "items:"]
-    first = True
-    for key, value in item.items():
-        lead = "- " if first else "  "
-        first = False
-        if key in ("setup", "expect") and isinstance(value, dict) and value:
-            lines.append(f"{lead}{key}:")
-            lines += _block(value, "    ")
-        elif key == "steps":
-            lines.append(f"{lead}steps:")
-            lines += [f"  - {flow(k)}: {flow(v)}" for s in value for k, v in s.items()]
-        else:
-            lines.append(f"{lead}{key}: {flow(value)}")
-    return "\n".join(lines) + "\n"
-
-
-def _block(value: dict[str, Any], indent: str) -> list[str]:
-    out = []
-    for k, v in value.items():
-        if k in ("players", "sectors") and isinstance(v, dict):
-            out.append(f"{indent}{flow(k)}:")
-            out += [f"{indent}  {flow(p)}: {flow(c)}" for p, c in v.items()]
-        elif k in ("events", "pending") and isinstance(v, list):
-            out.append(f"{indent}events:")
-            out += [f"{indent}- {flow(e)}" for e in v]
-        else:
-            out.append(f"{indent}{flow(k)}: {flow(v)}")
-    return out
-
-
 # --- running a candidate --------------------------------------------------------------------
-def load_item(rules: Rules, text: str) -> YDict:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "scenario.yaml"
-        path.write_text(text, encoding="utf-8")
-        data, problems = load_yaml(path, display="recorded scenario")
-    if data is None or problems:
-        raise RecordError(f"the recorded scenario does not read back: {problems[:1]}")
-    return data["items"][0]
-
-
 def outcome(rules: Rules, item: YDict) -> tuple[str, tuple[Any, ...], str]:
     """(PASS/FAIL/UNRESOLVED, the events the steps caused, the failure message). A setup or a
     step that no longer replays is UNRESOLVED; an expectation that does not hold is FAIL."""
     runner = _Runner(rules, item)
-    setup = item.get("setup") or YDict()
     try:
-        runner._setup_choices(setup)
-        runner._apply_setup(setup)
-        mark = len(runner.game.log)
-        steps = item.get("steps") or []
-        for i, step in enumerate(steps):
-            runner._step(step, steps.loc_of(i))
+        mark = runner.play()
     except (ScenarioFailure, EngineError, IllegalDecision, ValueError, KeyError) as exc:
         return UNRESOLVED, (), str(exc)
     seen = tuple(json.dumps(stable_event(rules, e), sort_keys=True) for e in runner.game.log[mark:])
     try:
-        runner._check(item.get("expect") or YDict())
+        runner.expect()
     except ScenarioFailure as exc:
         return FAIL, seen, str(exc)
     return PASS, seen, ""
@@ -493,7 +419,7 @@ def record(
         )
 
     full = text_of(entries)
-    status, reference, message = outcome(rules, load_item(rules, full))
+    status, reference, message = outcome(rules, load_item(full))
     if status != PASS:
         raise RecordError(
             f"the position before decision {moment.start + 1} (round "
@@ -521,7 +447,7 @@ def shrink_entries(
     events (the same outcome, not merely a passing one)."""
 
     def test(kept: list[int]) -> str:
-        status, seen, _ = outcome(rules, load_item(rules, text_of([entries[i] for i in kept])))
+        status, seen, _ = outcome(rules, load_item(text_of([entries[i] for i in kept])))
         if status == PASS and seen != reference:
             return FAIL  # passes, but the steps resolve differently: another outcome
         return status
@@ -533,8 +459,6 @@ def shrink_entries(
 def _fresh(rules: Rules, data: dict[str, Any]) -> Game:
     """The scenario's game before any setup entry: the replay's seed, keeps made."""
     item = YDict({"id": "fresh", "players": data["players"], "seed": data["seed"], "steps": []})
-    item.loc = None  # type: ignore[assignment]
-    item.val_locs, item.key_locs, item.styles = {}, {}, {}
     runner = _Runner(rules, item)
-    runner._setup_choices(YDict())
+    runner.play()
     return runner.game

@@ -125,15 +125,26 @@ class _Runner:
 
     # --- setup ------------------------------------------------------------------------------
     def run(self) -> None:
-        setup = self.item.get("setup") or YDict()
-        self._setup_choices(setup)
-        self._apply_setup(setup)
-        steps = self.item.get("steps") or YList()
-        for i, step in enumerate(steps):
-            self._step(step, steps.loc_of(i))
+        self.play()
         expect = self.item.get("expect")
         if expect:
             self._check(expect)
+
+    def play(self) -> int:
+        """Set the position up and take the steps (not the final expectation); returns the
+        length of the game's log once set up (what the steps logged comes after it)."""
+        setup = self.item.get("setup") or YDict()
+        self._setup_choices(setup)
+        self._apply_setup(setup)
+        mark = len(self.game.log)
+        steps = self.item.get("steps") or YList()
+        for i, step in enumerate(steps):
+            self._step(step, steps.loc_of(i))
+        return mark
+
+    def expect(self) -> None:
+        """Check the final expectation (raises ScenarioFailure)."""
+        self._check(self.item.get("expect") or YDict())
 
     def _fail(self, loc: Loc, message: str) -> ScenarioFailure:
         return ScenarioFailure(loc, f"scenario '{self.item['id']}': {message}")
@@ -219,6 +230,8 @@ class _Runner:
             players = setup.get("players") or {}
             for p, conf in players.items():  # first: a ship in a graveyard is not placed
                 for uid in conf.get("graveyard") or []:
+                    if uid not in st["units"]:
+                        raise self._fail(conf.loc_of("graveyard"), f"unknown unit '{uid}'")
                     unit = st["units"][uid]
                     unit.update({"at": "grave", "s": None, "c": None, "g": int(p)})
                     st["players"][int(p)]["grave"].append(uid)

@@ -11,7 +11,8 @@ from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.primitives import move
 from lastlight.interpreter.engine.replay import make_replay
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.tools.record import RecordError, flow, record
+from lastlight.interpreter.tools.record import RecordError, record
+from lastlight.interpreter.tools.record_text import flow
 from lastlight.interpreter.tools.scenario import run_file
 
 
