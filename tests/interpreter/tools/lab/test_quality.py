@@ -168,3 +168,20 @@ def test_skill_gap_counts_games_where_both_sat() -> None:
 def test_sample_leads_is_the_winners_lead() -> None:
     rows = game(COMEBACK, 1) + game(WIRE, 0, index=1)
     assert sample_leads(rows) == [[-2, -4, -2, 2], [1, 2, 4, 6]]
+
+
+def test_a_sweeps_rows_carry_the_light_track(base_rows: list) -> None:
+    """The light track a sweep writes ends at each player's final light, and the report shows
+    the quality block, its sizes and the lead plot."""
+    from lastlight.interpreter.tools.lab.report import BalanceReport, render_html, render_text
+
+    for r in base_rows:
+        assert len(r["light_by_round"]) == r["rounds"] and r["light_by_round"][-1] == r["light"]
+        assert r["decisions"] > 0 and r["first_action"]
+    report = BalanceReport.from_rows(base_rows)
+    quality = {f.key: f for f in report.group("quality")}
+    games = len({r["game"] for r in base_rows})
+    assert quality["lead changes"].n == games and quality["decisions"].n == games
+    assert "game quality" in render_text(report)
+    page = render_html(report)
+    assert "Game quality" in page and 'alt="Lead over time"' in page
