@@ -185,3 +185,29 @@ def test_a_sweeps_rows_carry_the_light_track(base_rows: list) -> None:
     assert "game quality" in render_text(report)
     page = render_html(report)
     assert "Game quality" in page and 'alt="Lead over time"' in page
+
+
+@pytest.mark.slow
+def test_diff_sees_a_shorter_race(tmp_path: Any) -> None:
+    """20 light -> 10 in a copy of the pack: on paired seeds the game is shorter and decided
+    later in its own course, and `compare_rows` says both moved."""
+    import shutil
+
+    from lastlight.interpreter.load.paths import content_dir
+    from lastlight.interpreter.tools.lab.compare import compare_rows
+    from lastlight.interpreter.tools.lab.run import run_sweep
+    from lastlight.interpreter.tools.lab.spec import SimSpec
+
+    short = tmp_path / "content"
+    shutil.copytree(content_dir(), short)
+    game_yaml = short / "game.yaml"
+    text = game_yaml.read_text()
+    assert "light_to_win: 20\n" in text
+    game_yaml.write_text(text.replace("light_to_win: 20\n", "light_to_win: 10\n"))
+    old = run_sweep(SimSpec(str(content_dir()), (3,), stop=80, seed=5), 1)
+    new = run_sweep(SimSpec(str(short), (3,), stop=80, seed=5), 1)
+    moved = {(m.group, m.key): m for m in compare_rows(old, new, seed=5)}
+    for key in (("game", "rounds"), ("quality", "decisions")):
+        assert moved[key].moved and moved[key].change.diff < 0
+    decided = moved[("quality", "decided at")]
+    assert decided.moved and decided.change.diff > 0
