@@ -94,3 +94,19 @@ def test_flow_quotes_what_yaml_would_misread() -> None:
     assert flow({"a": ["yes", "x#2", "colony:1", "mine"], "n": None}) == (
         '{a: ["yes", "x#2", "colony:1", mine], "n": null}'
     )
+
+
+def test_a_recorded_scenario_lints_clean(
+    rules: Rules, replay: dict[str, Any], tmp_path: Path
+) -> None:
+    """Copies named by their id (`war-drums#1`) and the `resolve` setup pass the pack's checks."""
+    from lastlight.interpreter.load.yamlload import load_yaml
+    from lastlight.interpreter.tools.scenario_lint import check_scenarios
+
+    made = record(rules, replay, _step(replay, "damage"), name="g", shrink=False)
+    assert "#" in made.text.split("steps:")[0] and "resolve:" in made.text
+    path = tmp_path / "s.yaml"
+    path.write_text(made.text)
+    data, problems = load_yaml(path)
+    assert not problems
+    assert check_scenarios(data, rules.pack) == []
