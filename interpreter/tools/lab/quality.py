@@ -219,3 +219,70 @@ def sample_leads(rows: list[Row], count: int = 12) -> list[list[int]]:
         if len(out) >= count:
             break
     return out
+
+
+#: Quality figures that are not means over games, for `diff`: figure key -> (kind, column).
+EXTRAS: dict[str, tuple[str, str]] = {
+    "rounds spread (sd)": ("spread", "rounds"),
+    "decisions spread (sd)": ("spread", "decisions"),
+    **{key: ("entropy", column) for key, column in OPENINGS.items()},
+}
+
+
+def _extra_value(kind: str, per_game: list[Any]) -> float:
+    if kind == "spread":
+        return float(np.std(np.asarray(per_game, dtype=float), ddof=1))
+    return entropy_bits([c for g in per_game for c in g])
+
+
+def _per_game(rows: list[Row], kind: str, column: str) -> dict[int, Any]:
+    out: dict[int, Any] = {}
+    for g, rs in by_game(rows).items():
+        if kind == "spread":
+            if rs[0].get(column) is not None:
+                out[g] = float(rs[0][column])
+        else:
+            choices = [str(r[column]) for r in rs if r.get(column)]
+            if choices:
+                out[g] = choices
+    return out
+
+
+def paired_extra(
+    old: list[Row],
+    new: list[Row],
+    key: str,
+    levels: Sequence[float],
+    *,
+    seed: int = 0,
+    resamples: int = 1000,
+) -> tuple[float, float, list[tuple[float, float]], int] | None:
+    """(old value, new value, [(lo, hi) of new - old at each level], paired games) of an
+    EXTRAS figure, resampling the games both runs played (paired seeds: the same deals) with
+    scipy's percentile bootstrap; None when too few games hold the column."""
+    kind, column = EXTRAS[key]
+    a, b = _per_game(old, kind, column), _per_game(new, kind, column)
+    games = sorted(set(a) & set(b))
+    if len(games) < 3:
+        return None
+    xs, ys = [a[g] for g in games], [b[g] for g in games]
+    before, after = _extra_value(kind, xs), _extra_value(kind, ys)
+
+    def statistic(index: np.ndarray) -> float:
+        pick = [int(i) for i in index]
+        return _extra_value(kind, [ys[i] for i in pick]) - _extra_value(kind, [xs[i] for i in pick])
+
+    res = sps.bootstrap(
+        (np.arange(len(games)),),
+        statistic,
+        vectorized=False,
+        n_resamples=resamples,
+        method="percentile",
+        rng=np.random.default_rng(seed),
+    )
+    dist = np.asarray(res.bootstrap_distribution)
+    bounds = [
+        (float(np.quantile(dist, (1 - lv) / 2)), float(np.quantile(dist, 1 - (1 - lv) / 2)))
+        for lv in levels
+    ]
+    return before, after, bounds, len(games)

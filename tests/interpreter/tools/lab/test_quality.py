@@ -211,3 +211,22 @@ def test_diff_sees_a_shorter_race(tmp_path: Any) -> None:
         assert moved[key].moved and moved[key].change.diff < 0
     decided = moved[("quality", "decided at")]
     assert decided.moved and decided.change.diff > 0
+
+
+def test_diff_compares_opening_entropy_on_paired_games() -> None:
+    from lastlight.interpreter.tools.lab.quality import paired_extra
+
+    cards = ["mine", "trade", "command", "refresh"]
+    old = [r for g in range(60) for r in game(WIRE, 0, index=g)]  # always Command: 0 bits
+    new = [
+        r
+        for g in range(60)
+        for r in game(WIRE, 0, index=g, first=[cards[g % 4], cards[(g + 1) % 4]])
+    ]
+    before, after, ((lo, hi), (flo, fhi)), n = paired_extra(
+        old, new, "opening entropy: action", (0.95, 0.99)
+    )
+    assert (before, n) == (0.0, 60) and after == pytest.approx(2.0)
+    assert 0 < flo <= lo <= hi <= fhi + 1e-9  # moved, even at the stricter level
+    same = paired_extra(old, old, "rounds spread (sd)", (0.95,))
+    assert same is not None and same[2] == [(0.0, 0.0)]
