@@ -66,7 +66,11 @@ def record_command(
         click.echo(f"lastlight: {replay_file}: {exc}", err=True)
         sys.exit(1)
     if output:
-        write_atomic(output, made.text)
+        try:
+            write_atomic(output, made.text)
+        except OSError as exc:
+            click.echo(f"lastlight: cannot write {output}: {exc.strerror or exc}", err=True)
+            sys.exit(1)
         click.echo(
             f"{output}: {made.lines_after} lines (from {made.lines_before}; setup entries "
             f"{made.entries_before} -> {made.entries_after}, {made.tests_run} runs)",

@@ -49,6 +49,8 @@ def test_bad_input(replay: Path, tmp_path: Path) -> None:
     missing = tmp_path / "none.json"
     code, text = run("record", str(missing), "--step", "3")
     assert code == 1 and "none.json" in text and "Traceback" not in text
+    code, text = run("record", str(replay), "--step", "20", "-o", str(tmp_path / "no" / "s.yaml"))
+    assert code == 1 and "cannot write" in text and "Traceback" not in text
     broken = tmp_path / "broken.json"
     broken.write_text("{")
     code, text = run("record", str(broken), "--step", "3")
