@@ -92,8 +92,9 @@ class Engine:
         #: program key -> its compiled steps (`_compiled`: kept with the content)
         self.compiled = _compiled(rules)
         self.log: list[dict[str, Any]] | None = [] if log else None
-        #: Without the full log, the events the balance lab's rows read (`LAB_EVENTS`, of light
-        #: only light), entry for entry as the full log would hold them; None unless asked for.
+        #: Without the full log, the events the balance lab's rows read (`LAB_EVENTS`; gains and
+        #: payments of light only), entry for entry as the full log would hold them; None unless
+        #: asked for.
         self.lab: list[dict[str, Any]] | None = [] if lab and not log else None
         #: Coverage counters (None unless a coverage run asks for them): program key -> pushes,
         #: and card ids whose lasting modifiers were in play.
