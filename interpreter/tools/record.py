@@ -115,7 +115,8 @@ def capture(rules: Rules, data: dict[str, Any], step: int, until: int | None) ->
             f"decision {step} is a setup keep (faction or achievement), before the first "
             "round: record a decision of a round"
         )
-    start, state, log_at = max(found, key=lambda c: c[0])  # the last (the first of equals)
+    # the latest clean point: the highest next decision, and of those the last reached
+    start, state, log_at = max(reversed(found), key=lambda c: c[0])
     assert before is not None
     return Moment(data, step, until, start, state, log_at, before, game, game.log[mark:])
 
@@ -207,7 +208,7 @@ def setup_entries(rules: Rules, moment: Moment, fresh: Game) -> list[tuple[tuple
     ):
         if mine != theirs:
             out.append(((key,), mine))
-    dice = _dice_of(moment, rules)
+    dice = _dice_of(moment)
     if dice:
         out.append((("dice",), dice))
     if st["stage"] == "resolve":  # part-way through the round: what is left to resolve
@@ -241,7 +242,7 @@ def setup_entries(rules: Rules, moment: Moment, fresh: Game) -> list[tuple[tuple
     return out
 
 
-def _dice_of(moment: Moment, rules: Rules) -> list[str]:
+def _dice_of(moment: Moment) -> list[str]:
     """The die faces rolled from the scenario's start to decision M and on to the next open
     decision (they come from the generator, but a designer reads faces)."""
     return [e["face"] for e in moment.after.log[moment.start_log :] if e["event"] == "die"]
