@@ -173,8 +173,8 @@ def player_view(rules: Rules, game: Game, p: int) -> dict[str, Any]:
         "achievement": base_id(pl["ach"]) if pl["ach"] else "",
         "resources": {k: v for k, v in pl["res"].items() if v},
         "light": pl["light"],
-        "hand": sorted(pl["hand"]),
-        "played": sorted(pl["played"]),
+        "hand": list(pl["hand"]),  # in order: a pick-up lists them so
+        "played": list(pl["played"]),
         "tech_hand": sorted(pl["tech_hand"]),
         "in_play": in_play,
         "exhausted": sorted(pl["exhausted"]),
@@ -219,7 +219,7 @@ def setup_entries(rules: Rules, moment: Moment, fresh: Game) -> list[tuple[tuple
         if st["trig"]:
             resolve["trig"] = st["trig"]
         out.append((("resolve",), resolve))
-    drawn = list(reversed(st["deck"]))[: _draws(moment) + 1]
+    drawn = list(reversed(st["deck"]))[: _draws(moment)]
     if drawn and drawn != list(reversed(base["deck"]))[: len(drawn)]:
         out.append((("deck_top",), drawn))
     if sorted(st["discard"]) != sorted(base["discard"]):
@@ -239,7 +239,18 @@ def setup_entries(rules: Rules, moment: Moment, fresh: Game) -> list[tuple[tuple
             out.append((("lumos", "ally"), st["lumos"].get("ally")))
         if _ships(st, q.LUMOS) != _ships(base, q.LUMOS):
             out.append((("lumos", "ships"), _ships(st, q.LUMOS)))
+        if _lumos_out(st) != _lumos_out(base):
+            out.append((("lumos", "out"), _lumos_out(st)))
     return out
+
+
+def _lumos_out(st: dict[str, Any]) -> dict[str, int]:
+    """Lumos ships destroyed (out of the game), by size."""
+    out: dict[str, int] = {}
+    for u in st["units"].values():
+        if u["o"] == q.LUMOS and u["k"] == "s" and u["at"] == "box":
+            out[u["z"]] = out.get(u["z"], 0) + 1
+    return dict(sorted(out.items()))
 
 
 def _dice_of(moment: Moment) -> list[str]:
@@ -249,8 +260,13 @@ def _dice_of(moment: Moment) -> list[str]:
 
 
 def _draws(moment: Moment) -> int:
-    """How many technologies were drawn from the scenario's start on."""
-    return sum(1 for e in moment.after.log[moment.start_log :] if e["event"] == "draw")
+    """How many technologies were drawn from the deck from the scenario's start to the end of
+    the steps (the deck only shrinks from its top, its end, until it is rebuilt from the
+    discard pile: then all of it was drawn)."""
+    then, now = moment.start_state["deck"], moment.after.state["deck"]
+    if now == then[: len(now)]:
+        return len(then) - len(now)
+    return len(then)
 
 
 def build_setup(entries: list[tuple[tuple[Any, ...], Any]]) -> dict[str, Any]:

@@ -210,6 +210,7 @@ class _Runner:
                     self._to_deck(st, str(c), setup.loc_of("deck_top")) for c in setup["deck_top"]
                 ]
                 st["deck"] = [c for c in st["deck"] if c not in top] + list(reversed(top))
+                st["discard"] = [c for c in st["discard"] if c not in top]  # (not in both)
             if "deck" in setup or "discard" in setup:
                 self._setup_piles(st, setup)
             for sector, conf in (setup.get("sectors") or {}).items():
@@ -243,8 +244,27 @@ class _Runner:
                     st["lumos"]["ally"] = lumos["ally"]
                 if "ships" in lumos:
                     self._place_ships(st, q.LUMOS, lumos["ships"], lumos.loc_of("ships"))
+                if "out" in lumos:
+                    self._lumos_out(st, lumos["out"], lumos.loc_of("out"))
             if "resolve" in setup:
                 self._setup_resolve(st, setup["resolve"])
+
+    def _lumos_out(self, st: dict[str, Any], spec: YDict, loc: Loc) -> None:
+        """`out: {small: 2}`: that many Lumos ships of each size destroyed (out of the game),
+        taken from the Lumos supply; the others of that size not on the board are in it."""
+        for u in st["units"].values():
+            if u["o"] == q.LUMOS and u["k"] == "s" and u["at"] == "box":
+                u["at"] = "supply"
+        for size, count in spec.items():
+            spare = [
+                u
+                for u in st["units"].values()
+                if u["o"] == q.LUMOS and u["z"] == size and u["at"] == "supply"
+            ]
+            if len(spare) < int(count):
+                raise self._fail(loc, f"the Lumos have {len(spare)} {size} ships in supply")
+            for u in spare[: int(count)]:
+                u["at"] = "box"
 
     def _setup_resolve(self, st: dict[str, Any], conf: YDict) -> None:
         """Part-way through a round (what `lastlight record` writes): the cards chosen are
@@ -273,8 +293,12 @@ class _Runner:
             if key in setup:
                 piles[key] = []
                 for i, cid in enumerate(setup[key]):
-                    phys = self._physical(str(cid), pool, setup[key].loc_of(i))
-                    pool.remove(phys)
+                    at = setup[key].loc_of(i)
+                    if any(base_id(c) == cid or c == cid for c in pool):
+                        phys = self._physical(str(cid), pool, at)
+                        pool.remove(phys)
+                    else:  # a copy the fresh deal put in a hand (a recorded position)
+                        phys = self._take(st, str(cid), at)
                     piles[key].append(phys)
         if "deck" in piles:
             st["deck"] = list(reversed(piles["deck"]))  # the top of the deck is its end
@@ -349,9 +373,7 @@ class _Runner:
         try:
             return self._physical(cid, st["deck"] + st["discard"], loc)
         except ScenarioFailure:
-            phys = self._take(st, cid, loc)
-            st["discard"].append(phys)  # back in the piles, then moved to the top
-            return phys
+            return self._take(st, cid, loc)
 
     def _physical(self, cid: str, pool: list[str], loc: Loc) -> str:
         for phys in pool:
