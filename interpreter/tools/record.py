@@ -40,7 +40,7 @@ from lastlight.interpreter.engine.state import clone_state
 from lastlight.interpreter.load.yamlload import YDict
 from lastlight.interpreter.tools.record_text import load_item, to_yaml
 from lastlight.interpreter.tools.scenario import ScenarioFailure, _Runner
-from lastlight.interpreter.tools.scenario_expect import _extractors, _ships
+from lastlight.interpreter.tools.scenario_expect import _ships
 from lastlight.interpreter.tools.shrink import FAIL, PASS, UNRESOLVED, ddmin
 
 #: Event keys an expectation leaves out: ids that depend on which copy or piece the setup used,
@@ -179,7 +179,7 @@ def player_view(rules: Rules, game: Game, p: int) -> dict[str, Any]:
         "in_play": in_play,
         "exhausted": sorted(pl["exhausted"]),
         "ships": _ships(st, p),
-        "extractors": _extractors(st, p),
+        "extractors": _extractor_places(st, p),
         "graveyard": list(pl["grave"]),
     }
 
@@ -244,6 +244,19 @@ def setup_entries(rules: Rules, moment: Moment, fresh: Game) -> list[tuple[tuple
     return out
 
 
+def _extractor_places(st: dict[str, Any], p: int) -> list[str]:
+    """Where p's extractors are, in the order of their pieces: the setup places them in that
+    order, so the engine meets them (mines them) in the recorded order."""
+    out = []
+    for u in st["units"].values():
+        if u["o"] == p and u["k"] == "x":
+            if u["at"] == "colony":
+                out.append(f"colony:{u['c']}")
+            elif u["at"] == "planet":
+                out.append(str(u["s"]))
+    return out
+
+
 def _lumos_out(st: dict[str, Any]) -> dict[str, int]:
     """Lumos ships destroyed (out of the game), by size."""
     out: dict[str, int] = {}
@@ -281,7 +294,8 @@ def build_setup(entries: list[tuple[tuple[Any, ...], Any]]) -> dict[str, Any]:
 
 # --- steps and expectation -----------------------------------------------------------------
 def build_steps(moment: Moment) -> list[dict[str, Any]]:
-    """The decisions from the round's start to M: the cards chosen as one `play` step."""
+    """The decisions from the scenario's start to M: a round's cards chosen as one `play`
+    step, the others as `choose`."""
     replay = Game.new(moment.after.rules, moment.data["players"], moment.data["seed"], log=False)
     decisions = moment.data["decisions"]
     for d in decisions[: moment.start]:
@@ -290,6 +304,9 @@ def build_steps(moment: Moment) -> list[dict[str, Any]]:
     plays: dict[int, str] = {}
     for d in decisions[moment.start : moment.until]:
         if d["kind"] == "play" and replay.state["stage"] == "select":
+            if replay.to_move in plays:  # the next round's choices (none asked between)
+                steps.append({"play": plays})
+                plays = {}
             plays[replay.to_move] = d["card"]
         else:
             if plays:
