@@ -489,6 +489,9 @@ class _Runner:
         legal = self.game.legal()
         wanted = {"kind": arg} if isinstance(arg, str) else dict(arg)
         found = [d for d in legal if matches(d, wanted)]
+        exact = [d for d in found if _same_card(d, wanted)]
+        if len(found) > 1 and len(exact) == 1:
+            found = exact  # the decision written in full (`lumos: true` is another one)
         if len(found) > 1 and all(_same_card(d, found[0]) for d in found):
             found = found[:1]  # copies of one card: any of them is the decision
         if len(found) != 1:
