@@ -110,3 +110,14 @@ def test_a_recorded_scenario_lints_clean(
     data, problems = load_yaml(path)
     assert not problems
     assert check_scenarios(data, rules.pack) == []
+
+
+def test_moments_of_a_random_bots_game_record(rules: Rules) -> None:
+    """Random bots reach odd positions (abilities, trades, the Lumos): every moment records (a
+    moment that records is a scenario that passes: `record` re-runs it)."""
+    game = Game.new(rules, 3, 36)
+    play_game(game, [make_bot("random", 36 + s, rules) for s in range(3)])
+    data = make_replay(game, rules, ["random"] * 3)
+    n = len(data["decisions"])
+    for step in (20, n // 3, n // 2, 2 * n // 3, n - 1):
+        assert record(rules, data, step, min(step + 1, n), name="r", shrink=False).text
