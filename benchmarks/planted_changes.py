@@ -9,7 +9,8 @@ it: its steps do not reach the changed code):
 
 - `ships-stay`: a moved ship stays where it was (primitives/move.py's `move_unit` ignores the
   destination of a move);
-- `die-shift`: every die shows the next face of the die (combat.py's `roll_die`);
+- `die-shift`: every die shows the face half the die along (a miss reads as a hit and a hit as
+  a miss or an activation; combat.py's `roll_die`);
 - `order-reversed`: the players resolve a card in reverse turn order (flow.py's and the
   engine's `turn_order`);
 - `costs-off`: a technology or a piece costs one resource less of each kind (the `pay` of
@@ -61,7 +62,7 @@ def die_shift() -> Any:
         faces = eng.rules.die_faces
         forced = eng.state.get("dice")
         face = faces.index(forced.pop(0)) if forced else eng.below(len(eng.rules.die))
-        face = (face + 1) % len(faces)
+        face = (face + len(faces) // 2) % len(faces)  # miss, miss, activate <-> the hits
         eng.push(eng.rules.die[face], roller[0], src=None, sec=sector, size=size, lumos=roller[1])
 
     return _patched(combat, "roll_die", roll)

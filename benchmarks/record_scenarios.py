@@ -1,12 +1,12 @@
-"""`record` on 20 moments of bot games: sizes before and after shrinking, and that each passes.
+"""`record` on 20 replays of bot games: sizes before and after shrinking, and that each passes.
 
     python benchmarks/record_scenarios.py [--out DIR]
 
-Plays planner games (2, 3 and 4 players, fixed seeds), picks decisions across each game (an
-early, a middle and a late one, the first Command move, the first attack and damage), records
-each with `record` (the same code as `lastlight record`) and runs the scenario as `lastlight
-test` does. Prints one row per scenario and the totals; `--out` keeps the scenario files (the
-planted-change check, benchmarks/planted_changes.py, reads them).
+Plays 20 planner games (7 at 2 players, 7 at 3, 6 at 4; fixed seeds), records one moment of
+each with `record` (the same code as `lastlight record`): a Command move, an attack or a damage
+assignment (the middle one of the game's), or the decision at 1/4, 1/2 or 3/4 of the game; and
+runs each scenario as `lastlight test` does. Prints one row per scenario and the totals; `--out`
+keeps the scenario files (the planted-change check, benchmarks/planted_changes.py, reads them).
 """
 
 from __future__ import annotations
@@ -24,8 +24,17 @@ from lastlight.interpreter.tools.lab.spec import load_rules
 from lastlight.interpreter.tools.record import RecordError, record
 from lastlight.interpreter.tools.scenario import run_file
 
-#: (players, seed) of the games; 20 moments are taken from them.
-GAMES = [(2, 11), (2, 12), (3, 11), (3, 13), (4, 11), (4, 12), (4, 14)]
+#: The 20 games, one moment each: (players, seed, what to record). What to record: a kind of
+#: decision (the middle one of the game's decisions of that kind: Command moves, attacks and
+#: damage assignments) or a share of the game (the decision at that point).
+GAMES: list[tuple[int, int, str | float]] = [
+    (2, 11, "attack"), (2, 12, "move"), (2, 13, 0.25), (2, 14, "damage"), (2, 15, 0.5),
+    (2, 16, 0.75), (2, 17, "attack"),
+    (3, 11, "move"), (3, 12, 0.25), (3, 13, "damage"), (3, 14, 0.5), (3, 15, 0.75),
+    (3, 16, "attack"), (3, 17, "move"),
+    (4, 11, 0.25), (4, 12, "damage"), (4, 13, 0.5), (4, 14, 0.75), (4, 15, "attack"),
+    (4, 16, "move"),
+]  # fmt: skip
 BOT = "planner"
 
 
@@ -36,43 +45,35 @@ def play(rules, players: int, seed: int) -> dict:
     return make_replay(game, rules, [BOT] * players)
 
 
-def pick_steps(data: dict, share: float) -> list[tuple[int, str]]:
-    """1-based decision numbers, in order of preference: the middle attack of the game, the
-    decision at `share` of the game (past the setup keeps), the middle Command move and the
-    middle damage assignment."""
+def pick_step(data: dict, what: str | float) -> tuple[int, str]:
+    """The 1-based decision to record and what it is. A kind the game never asked (a game
+    without a fight) falls back to the decision at the middle of the game."""
     decisions = data["decisions"]
-
-    def middle(kind: str) -> list[tuple[int, str]]:
-        found = [i for i, d in enumerate(decisions) if d["kind"] == kind]
-        return [(found[len(found) // 2] + 1, kind)] if found else []
-
+    if isinstance(what, str):
+        found = [i for i, d in enumerate(decisions) if d["kind"] == what]
+        if found:
+            return found[len(found) // 2] + 1, what
+        what = 0.5
     first = next(i for i, d in enumerate(decisions) if d["kind"] == "play")
-    i = first + int((len(decisions) - first) * share)
-    at = [(i + 1, f"{decisions[i]['kind']} at {share:.0%}")]
-    return middle("attack") + at + middle("move") + middle("damage")
+    i = first + int((len(decisions) - first) * what)
+    return i + 1, f"{decisions[i]['kind']} at {what:.0%}"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", type=Path, help="keep the scenario files here")
-    parser.add_argument("--count", type=int, default=20)
     args = parser.parse_args()
     rules = load_rules("content")
     out = args.out or Path(tempfile.mkdtemp(prefix="record-"))
     out.mkdir(parents=True, exist_ok=True)
-    moments = []
-    for g, (players, seed) in enumerate(GAMES):
-        data = play(rules, players, seed)
-        for step, why in pick_steps(data, (0.25, 0.5, 0.75)[g % 3]):
-            moments.append((players, seed, data, step, why))
-    # the first moments of each game in turn, so every player count and kind is represented
-    chosen = sorted(moments, key=lambda m: (pick_rank(moments, m), m[0]))[: args.count]
     print(
         f"{'game':>8} {'step':>5} {'what':<20} {'lines':>11} {'entries':>9} {'runs':>5}"
         f" {'secs':>5}  result"
     )
     worst, failures = 0, 0
-    for players, seed, data, step, why in sorted(chosen, key=lambda m: (m[0], m[1], m[3])):
+    for players, seed, what in GAMES:
+        data = play(rules, players, seed)
+        step, why = pick_step(data, what)
         name = f"g{players}p{seed}"
         t0 = time.perf_counter()
         try:
@@ -94,16 +95,10 @@ def main() -> int:
             f" {secs:>5.1f}  {'PASS' if ok else 'FAIL'}"
         )
     print(
-        f"{len(chosen)} scenarios, {len(chosen) - failures} pass; longest {worst} lines;"
+        f"{len(GAMES)} scenarios, {len(GAMES) - failures} pass; longest {worst} lines;"
         f" files in {out}"
     )
     return 1 if failures else 0
-
-
-def pick_rank(moments: list, m: tuple) -> int:
-    """The moment's position among its game's picks (0 for the first pick of each game)."""
-    same = [x for x in moments if x[0] == m[0] and x[1] == m[1]]
-    return same.index(m)
 
 
 if __name__ == "__main__":
