@@ -18,8 +18,6 @@ from lastlight.interpreter.tools.lab.spec import SimSpec
 Row = dict[str, Any]
 
 
-
-
 def _bots(value: str) -> tuple[str, ...]:
     names = tuple(b.strip() for b in value.split(",") if b.strip())
     for name in names:
@@ -150,12 +148,18 @@ def timed(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def change_text(group: str, key: str, old: float, new: float, lo: float, hi: float) -> str:
     """'old -> new  change d [lo, hi]', in points for shares and rates, plain for means."""
+    share = group not in ("light", "game", "quality") or key in (
+        "stalled",
+        "shared win",
+        "comeback",
+        "last round decided",
+    )
     if lo != lo or hi != hi:  # NaN: too few games for the bootstrap
         lo_hi = "[too few games for an interval]"
-        if group not in ("light", "game") or key in ("stalled", "shared win"):
+        if share:
             return f"{100 * old:.1f}% -> {100 * new:.1f}%  change {100 * (new - old):+.1f} {lo_hi}"
         return f"{old:.2f} -> {new:.2f}  change {new - old:+.2f} {lo_hi}"
-    if group not in ("light", "game") or key in ("stalled", "shared win"):
+    if share:
         return (
             f"{100 * old:.1f}% -> {100 * new:.1f}%  change {100 * (new - old):+.1f}"
             f" points [{100 * lo:+.1f}, {100 * hi:+.1f}]"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import Any
 
 import click
 from lastlight.cli._args import bot_error_option, player_counts
@@ -25,6 +26,26 @@ def _names(value: str) -> list[str]:
     return names
 
 
+
+
+def skill_gap_lines(ladder: Any) -> str:
+    """The skill gap: how often the top-rated bot finished ahead of each other bot in the games
+    where both sat (every table is played in all its rotations: equal seats), 95% Wilson."""
+    from lastlight.interpreter.tools.lab.quality import skill_gap
+    from lastlight.interpreter.tools.lab.stats import wilson
+
+    names = [s.name for s in ladder.standings()]
+    lines = ["Skill gap (top bot ahead of another, games where both sat; 95% Wilson):"]
+    for other in names[1:]:
+        ahead, behind, level = skill_gap(ladder.results, names[0], other)
+        n = ahead + behind + level
+        if n:
+            lo, hi = wilson(ahead, n)
+            lines.append(
+                f"  {names[0]} ahead of {other}: {100 * ahead / n:.1f}%"
+                f" [{100 * lo:.1f}%, {100 * hi:.1f}%] of {n} games ({level} level)"
+            )
+    return "\n".join(lines)
 
 
 @click.command()
@@ -83,6 +104,7 @@ def ladder_command(
         f"{elapsed:.1f}s (openskill Plackett-Luce; sorted by mu - 3σ)"
     )
     click.echo(format_table(ladder))
+    click.echo(skill_gap_lines(ladder))
     if show_stats:
         click.echo("\nPer game played (per seat): action cards, technologies manufactured")
         for name in names:

@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "board": ("board", "board_command"),
     "play": ("play", "play_command"),
     "replay": ("replay", "replay_command"),
+    "record": ("record", "record_command"),
     "test": ("test_cmd", "test_command"),
     "coverage": ("coverage_cmd", "coverage_command"),
     "view": ("view", "view_command"),

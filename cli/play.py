@@ -136,12 +136,14 @@ def _resumed_seats(data: dict, path: str) -> list[str]:
     return list(seats)
 
 
-def _read_choice(n: int, show_all: Callable[[], None]) -> int:
+def _read_choice(
+    n: int, show_all: Callable[[], None], record: Callable[[], None] | None = None
+) -> int:
     """The 0-based menu index a person types; re-asks on anything else, never fails."""
     while True:
         try:
             raw = click.prompt(
-                f"your choice (1-{n}, v view, q quit)", default="", show_default=False
+                f"your choice (1-{n}, v view, r record, q quit)", default="", show_default=False
             )
         except click.Abort:  # Ctrl-C or end of input (Ctrl-D)
             raise Quit("interrupt") from None
@@ -150,6 +152,9 @@ def _read_choice(n: int, show_all: Callable[[], None]) -> int:
             raise Quit("q")
         if raw in ("v", "view"):
             show_all()
+            continue
+        if raw in ("r", "record") and record is not None:
+            record()  # the last decision taken, as a scenario file (cli/record.py)
             continue
         if re.fullmatch(r"[0-9]{1,9}", raw) and 1 <= int(raw) <= n:
             return int(raw) - 1
@@ -175,7 +180,11 @@ def _ask_human(s: Session, p: int) -> dict:
     def show_all() -> None:
         console().print(render(view, [], prompt, choices))
 
-    return legal[_read_choice(len(legal), show_all)]
+    from lastlight.cli.record import record_moment
+
+    return legal[
+        _read_choice(len(legal), show_all, lambda: record_moment(s.game, s.rules, s.seats))
+    ]
 
 
 def _on_quit(s: Session, how: str) -> int:

@@ -39,9 +39,10 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
 }
 
 #: The events a balance sweep's rows read (lab/rows.py), kept in `Engine.lab` when the game
-#: keeps no full log: setup (first player), light gains (by source), manufactures, action cards
-#: played, units destroyed. Their callers test `eng.log is not None or eng.lab is not None`.
-LAB_EVENTS = frozenset({"setup", "gain", "manufacture", "play", "destroyed"})
+#: keeps no full log: setup (first player), light gained (by source) and spent (the light track
+#: of lab/quality.py), manufactures, action cards played, units destroyed. Their callers test
+#: `eng.log is not None or eng.lab is not None`.
+LAB_EVENTS = frozenset({"setup", "gain", "pay", "manufacture", "play", "destroyed"})
 
 #: (players, first player) -> seats in turn order
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -91,8 +92,9 @@ class Engine:
         #: program key -> its compiled steps (`_compiled`: kept with the content)
         self.compiled = _compiled(rules)
         self.log: list[dict[str, Any]] | None = [] if log else None
-        #: Without the full log, the events the balance lab's rows read (`LAB_EVENTS`, light
-        #: gains only), entry for entry as the full log would hold them; None unless asked for.
+        #: Without the full log, the events the balance lab's rows read (`LAB_EVENTS`; gains and
+        #: payments of light only), entry for entry as the full log would hold them; None unless
+        #: asked for.
         self.lab: list[dict[str, Any]] | None = [] if lab and not log else None
         #: Coverage counters (None unless a coverage run asks for them): program key -> pushes,
         #: and card ids whose lasting modifiers were in play.

@@ -45,6 +45,15 @@ from lastlight.interpreter.tools.scenario_expect import check, matches
 FLOW_PREFERENCE = ("pass", "done")
 
 
+def _same_card(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two decisions alike but for which copy of a card they name."""
+
+    def norm(v: Any) -> Any:
+        return base_id(v) if isinstance(v, str) and "#" in v else v
+
+    return a.keys() == b.keys() and all(norm(a[k]) == norm(b[k]) for k in a)
+
+
 class ScenarioFailure(Exception):
     def __init__(self, loc: Loc, message: str):
         self.loc = loc
@@ -111,18 +120,31 @@ class _Runner:
         self.game = Game.new(rules, players, int(item.get("seed", 1)))
         self.players = players
         self.never: list[tuple[dict[str, Any], Loc]] = []
+        #: technologies a `tech_hand` setup took out of a hand (out of the game unless taken)
+        self.loose: list[str] = []
 
     # --- setup ------------------------------------------------------------------------------
     def run(self) -> None:
-        setup = self.item.get("setup") or YDict()
-        self._setup_choices(setup)
-        self._apply_setup(setup)
-        steps = self.item.get("steps") or YList()
-        for i, step in enumerate(steps):
-            self._step(step, steps.loc_of(i))
+        self.play()
         expect = self.item.get("expect")
         if expect:
             self._check(expect)
+
+    def play(self) -> int:
+        """Set the position up and take the steps (not the final expectation); returns the
+        length of the game's log once set up (what the steps logged comes after it)."""
+        setup = self.item.get("setup") or YDict()
+        self._setup_choices(setup)
+        self._apply_setup(setup)
+        mark = len(self.game.log)
+        steps = self.item.get("steps") or YList()
+        for i, step in enumerate(steps):
+            self._step(step, steps.loc_of(i))
+        return mark
+
+    def expect(self) -> None:
+        """Check the final expectation (raises ScenarioFailure)."""
+        self._check(self.item.get("expect") or YDict())
 
     def _fail(self, loc: Loc, message: str) -> ScenarioFailure:
         return ScenarioFailure(loc, f"scenario '{self.item['id']}': {message}")
@@ -177,14 +199,18 @@ class _Runner:
                     pl["chosen"] = None  # the card choice is asked again (`reask`)
             if "rotation" in setup:
                 st["rot"] = int(setup["rotation"]) % eng.board.period
+            if "round" in setup:
+                st["round"] = int(setup["round"])
+            if "rng" in setup:  # the generator's state: the recorded game's draws to come
+                st["rng"] = int(setup["rng"])
             if "dice" in setup:
                 st["dice"] = [str(d) for d in setup["dice"]]
             if "deck_top" in setup:
                 top = [
-                    self._physical(c, st["deck"] + st["discard"], setup.loc_of("deck_top"))
-                    for c in setup["deck_top"]
+                    self._to_deck(st, str(c), setup.loc_of("deck_top")) for c in setup["deck_top"]
                 ]
                 st["deck"] = [c for c in st["deck"] if c not in top] + list(reversed(top))
+                st["discard"] = [c for c in st["discard"] if c not in top]  # (not in both)
             if "deck" in setup or "discard" in setup:
                 self._setup_piles(st, setup)
             for sector, conf in (setup.get("sectors") or {}).items():
@@ -202,7 +228,15 @@ class _Runner:
                     info["up"] = bool(conf["up"])
                 if "asteroid" in conf:
                     info["ast"] = bool(conf["asteroid"])
-            for p, conf in (setup.get("players") or {}).items():
+            players = setup.get("players") or {}
+            for p, conf in players.items():  # first: a ship in a graveyard is not placed
+                for uid in conf.get("graveyard") or []:
+                    if uid not in st["units"]:
+                        raise self._fail(conf.loc_of("graveyard"), f"unknown unit '{uid}'")
+                    unit = st["units"][uid]
+                    unit.update({"at": "grave", "s": None, "c": None, "g": int(p)})
+                    st["players"][int(p)]["grave"].append(uid)
+            for p, conf in players.items():
                 self._setup_player(st, int(p), conf)
             lumos = setup.get("lumos")
             if lumos and st.get("lumos"):
@@ -210,6 +244,45 @@ class _Runner:
                     st["lumos"]["ally"] = lumos["ally"]
                 if "ships" in lumos:
                     self._place_ships(st, q.LUMOS, lumos["ships"], lumos.loc_of("ships"))
+                if "out" in lumos:
+                    self._lumos_out(st, lumos["out"], lumos.loc_of("out"))
+            if "resolve" in setup:
+                self._setup_resolve(st, setup["resolve"])
+
+    def _lumos_out(self, st: dict[str, Any], spec: YDict, loc: Loc) -> None:
+        """`out: {small: 2}`: that many Lumos ships of each size destroyed (out of the game),
+        taken from the Lumos supply; the others of that size not on the board are in it."""
+        for u in st["units"].values():
+            if u["o"] == q.LUMOS and u["k"] == "s" and u["at"] == "box":
+                u["at"] = "supply"
+        for size, count in spec.items():
+            spare = [
+                u
+                for u in st["units"].values()
+                if u["o"] == q.LUMOS and u["z"] == size and u["at"] == "supply"
+            ]
+            if len(spare) < int(count):
+                raise self._fail(loc, f"the Lumos have {len(spare)} {size} ships in supply")
+            for u in spare[: int(count)]:
+                u["at"] = "box"
+
+    def _setup_resolve(self, st: dict[str, Any], conf: YDict) -> None:
+        """Part-way through a round (what `lastlight record` writes): the cards chosen are
+        revealed and `queue` is what is left to resolve, as the engine keeps it (flow.py)."""
+        for p, card in (conf.get("chosen") or {}).items():
+            if not 0 <= int(p) < self.players:
+                raise self._fail(conf.loc_of("chosen"), f"no player {p} in this game")
+            st["players"][int(p)]["chosen"] = str(card)
+        for i, entry in enumerate(conf["queue"]):
+            kinds = ("before", "phase", "after", "together", "card_end", "rotated")
+            if not entry or entry[0] not in kinds:
+                raise self._fail(
+                    conf["queue"].loc_of(i), f"a queue entry starts with one of {', '.join(kinds)}"
+                )
+        st["queue"] = [list(e) for e in conf["queue"]]
+        st["stage"] = "resolve"
+        st["entry"] = 0
+        st["trig"] = int(conf.get("trig", 0))
 
     def _setup_piles(self, st: dict[str, Any], setup: YDict) -> None:
         """`deck: [...]` is the whole deck, top first; the other copies left in the deck go to
@@ -220,8 +293,12 @@ class _Runner:
             if key in setup:
                 piles[key] = []
                 for i, cid in enumerate(setup[key]):
-                    phys = self._physical(str(cid), pool, setup[key].loc_of(i))
-                    pool.remove(phys)
+                    at = setup[key].loc_of(i)
+                    if any(base_id(c) == cid or c == cid for c in pool):
+                        phys = self._physical(str(cid), pool, at)
+                        pool.remove(phys)
+                    else:  # a copy the fresh deal put in a hand (a recorded position)
+                        phys = self._take(st, str(cid), at)
                     piles[key].append(phys)
         if "deck" in piles:
             st["deck"] = list(reversed(piles["deck"]))  # the top of the deck is its end
@@ -242,6 +319,7 @@ class _Runner:
         if "played" in conf:
             pl["played"] = [str(a) for a in conf["played"]]
         if "tech_hand" in conf:
+            self.loose += pl["tech_hand"]  # the dealt hand, for a later setup entry to take
             pl["tech_hand"] = [
                 self._take(st, c, conf.loc_of("tech_hand")) for c in conf["tech_hand"]
             ]
@@ -273,25 +351,29 @@ class _Runner:
                 if uid not in st["units"]:
                     raise self._fail(conf.loc_of("damage"), f"unknown unit '{uid}'")
                 st["units"][uid]["d"] = int(n)
-        if "graveyard" in conf:
-            for uid in conf["graveyard"]:
-                unit = st["units"][uid]
-                unit.update({"at": "grave", "s": None, "c": None, "g": p})
-                pl["grave"].append(uid)
 
     def _take(self, st: dict[str, Any], cid: str, loc: Loc) -> str:
-        """Move one physical copy of a technology out of the deck or discard."""
+        """Move one physical copy of a technology out of the deck or discard (`cid` names the
+        card, or one copy of it: `assault-rigs#2`)."""
         for pile in (st["deck"], st["discard"]):
             for phys in pile:
-                if base_id(phys) == cid:
+                if base_id(phys) == cid or phys == cid:
                     pile.remove(phys)
                     return phys
-        for pl in st["players"]:
-            for phys in pl["tech_hand"]:
-                if base_id(phys) == cid:
-                    pl["tech_hand"].remove(phys)
+        for pile in [pl["tech_hand"] for pl in st["players"]] + [self.loose]:
+            for phys in pile:
+                if base_id(phys) == cid or phys == cid:
+                    pile.remove(phys)
                     return phys
         raise self._fail(loc, f"no copy of technology '{cid}' is left to hand out")
+
+    def _to_deck(self, st: dict[str, Any], cid: str, loc: Loc) -> str:
+        """A copy for the top of the deck: from the piles, else out of a player's hand (a
+        recorded position may hold there a copy the fresh deal gave someone)."""
+        try:
+            return self._physical(cid, st["deck"] + st["discard"], loc)
+        except ScenarioFailure:
+            return self._take(st, cid, loc)
 
     def _physical(self, cid: str, pool: list[str], loc: Loc) -> str:
         for phys in pool:
@@ -310,7 +392,7 @@ class _Runner:
         if base_id(pl["faction"] or "") == cid:
             return pl["faction"]
         for phys, _size in q.active_cards(self.game.eng, p):
-            if base_id(phys) == cid:
+            if base_id(phys) == cid or phys == cid:
                 return phys
         return cid
 
@@ -407,6 +489,11 @@ class _Runner:
         legal = self.game.legal()
         wanted = {"kind": arg} if isinstance(arg, str) else dict(arg)
         found = [d for d in legal if matches(d, wanted)]
+        exact = [d for d in found if _same_card(d, wanted)]
+        if len(found) > 1 and len(exact) == 1:
+            found = exact  # the decision written in full (`lumos: true` is another one)
+        if len(found) > 1 and all(_same_card(d, found[0]) for d in found):
+            found = found[:1]  # copies of one card: any of them is the decision
         if len(found) != 1:
             shown = "; ".join(str(d) for d in legal[:12]) or "none (no decision is open)"
             what = "no" if not found else f"{len(found)}"

@@ -275,9 +275,18 @@ def matches(actual: dict[str, Any], wanted: Any) -> bool:
         have = actual.get(key)
         if isinstance(have, str) and isinstance(value, str) and "#" in have and "#" not in value:
             have = base_id(have)
+        elif isinstance(have, list) and isinstance(value, list) and len(have) == len(value):
+            have = [_as_wanted(h, v) for h, v in zip(have, value, strict=True)]
         if have != value:
             return False
     return True
+
+
+def _as_wanted(have: Any, want: Any) -> Any:
+    """A card copy (`x#2`) read as its card when the expectation names the card (`x`)."""
+    if isinstance(have, str) and isinstance(want, str) and "#" in have and "#" not in want:
+        return base_id(have)
+    return have
 
 
 def _ships(st: dict[str, Any], owner: int) -> dict[str, dict[str, int]]:

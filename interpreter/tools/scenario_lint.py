@@ -186,6 +186,9 @@ def _sector(sector: str, at: Loc, n: _Names) -> Iterator[Diagnostic]:
 
 
 def _card(card: str, at: Loc, key: str, known: Any) -> Iterator[Diagnostic]:
+    base, _, copy = card.partition("#")
+    if copy.isdigit() and base in known:
+        return  # one copy of a known card (`assault-rigs#2`, as `lastlight record` writes)
     if card not in known:
         code = "X033" if key in ("hand", "played") else "X031"
         what = "action card" if code == "X033" else "card"

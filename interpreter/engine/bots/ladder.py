@@ -61,6 +61,8 @@ class Ladder:
     ratings: dict[str, Any] = field(default_factory=dict)
     games: Counter[str] = field(default_factory=Counter)
     wins: Counter[str] = field(default_factory=Counter)
+    #: every game rated, in order: (the bot in each seat, each seat's rank)
+    results: list[tuple[tuple[str, ...], tuple[int, ...]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.model is None:
@@ -84,6 +86,7 @@ class Ladder:
             r = self.rating(name)
             r.mu = sum(x.mu for x in got) / len(got)
             r.sigma = sum(x.sigma for x in got) / len(got)
+        self.results.append((tuple(seats), tuple(ranks)))
         for name, rank in zip(seats, ranks, strict=True):
             self.games[name] += 1
             if rank == 1:

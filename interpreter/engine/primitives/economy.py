@@ -41,8 +41,8 @@ def lose(eng: Engine, p: int, what: str, n: int, src: str | None) -> int:
         pl["light"] -= n
     else:
         pl["res"][what] -= n
-    if eng.log is not None:
-        eng.event("pay", p, src, n=n, what=what)
+    if eng.log is not None or (eng.lab is not None and what == "light"):
+        eng.event("pay", p, src, n=n, what=what)  # (light spent: the lab reads the lead)
     return n
 
 

@@ -143,8 +143,9 @@ def _finding(
         f"{game.state['n']} players, seed {game.state['seed']}: {message}",
         detail
         + "\nreproduce: lastlight play -n {} -s {} --bots {}\n(the decisions up to the "
-        "finding: lastlight replay <this folder>/…-game-replay.json)".format(
-            game.state["n"], game.state["seed"], ",".join(seats)
+        "finding: lastlight replay <this folder>/…-game-replay.json; the last of them as a "
+        "scenario test: lastlight record <this folder>/…-game-replay.json --step {})".format(
+            game.state["n"], game.state["seed"], ",".join(seats), len(game.history)
         ),
         {"replay.json": json.dumps(replay, indent=1) + "\n"},
     )

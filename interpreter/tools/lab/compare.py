@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 from lastlight.interpreter.engine.ruleset import Rules, base_id
 from lastlight.interpreter.tools.lab.figures import ITEM_GROUPS, games_of, tallies
+from lastlight.interpreter.tools.lab.quality import EXTRAS, paired_extra
 from lastlight.interpreter.tools.lab.stats import LEVEL, Change, mcnemar_p, paired_ratio_diff
 
 Row = dict[str, Any]
@@ -63,7 +64,8 @@ def compare_rows(old: list[Row], new: list[Row], *, seed: int = 0, min_n: int = 
         and t_new[k][1].sum() >= min_n
         and k != ("light", "total")
     ]
-    family = 1 - (1 - LEVEL) / max(1, len(keys))
+    extras = list(EXTRAS)
+    family = 1 - (1 - LEVEL) / max(1, len(keys) + len(extras))
     out = []
     for i, k in enumerate(keys):
         a = t_old.get(k, (zero, zero, zero))
@@ -72,7 +74,16 @@ def compare_rows(old: list[Row], new: list[Row], *, seed: int = 0, min_n: int = 
         strict = paired_ratio_diff(a[0], a[1], b[0], b[1], seed=seed + i, level=family)
         moved = bool(change.diff != 0 and strict.moved)
         out.append(Moved(k[0], k[1], change, int(a[1].sum()), int(b[1].sum()), moved))
+    for i, key in enumerate(extras):  # spreads and opening entropies: a paired bootstrap
+        found = paired_extra(old, new, key, (LEVEL, family), seed=seed + len(keys) + i)
+        if found is None:
+            continue
+        before, after, ((lo, hi), (flo, fhi)), n = found
+        change = Change(before, after, after - before, lo, hi)
+        moved = bool(change.diff != 0 and (flo > 0 or fhi < 0))
+        out.append(Moved("quality", key, change, n, n, moved))
     return out
+
 
 
 def holder_figure(rules: Rules, item: str) -> tuple[str, str]:

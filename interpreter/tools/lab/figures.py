@@ -13,6 +13,14 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
+from lastlight.interpreter.tools.lab.quality import (
+    OPENINGS,
+    SHARES,
+    by_game,
+    game_quality,
+    opening_entropy,
+    spread,
+)
 from lastlight.interpreter.tools.lab.rows import SOURCES
 from lastlight.interpreter.tools.lab.stats import mean_interval, wilson
 
@@ -86,6 +94,10 @@ def tallies(rows: list[Row], games: list[int]) -> Tally:
             add(("game", "rounds"), i, float(r["rounds"]), 1.0, 0.0)
             add(("game", "stalled"), i, float(r["stalled"]), 1.0, 0.0)
             add(("game", "shared win"), i, float(r["winners"] > 1), 1.0, 0.0)
+    for g, game_rows in by_game(rows).items():  # game quality (quality.py), one value a game
+        for key, value in game_quality(game_rows).items():
+            if value is not None and key != "rounds":  # ("game", "rounds") has the rounds
+                add(("quality", key), pos[g], value, 1.0, 0.0)
     return {k: (v[0], v[1], v[2]) for k, v in out.items()}
 
 
@@ -102,11 +114,29 @@ def summarize(rows: list[Row]) -> list[Figure]:
             figs.append(Figure(group, key, k / n, lo, hi, n, k, f, flag))
         else:
             value = float(num.sum() / n)
-            if key in ("stalled", "shared win"):
+            if key in ("stalled", "shared win") or key in SHARES:
                 lo, hi = wilson(int(num.sum()), n)
             else:
                 lo, hi = mean_interval(num[den > 0] / den[den > 0], value)
             figs.append(Figure(group, key, value, lo, hi, n))
-    order = {g: i for i, g in enumerate([*GROUPS, "light", "game"])}
+    figs += quality_extras(rows)
+    order = {g: i for i, g in enumerate([*GROUPS, "light", "game", "quality"])}
     figs.sort(key=lambda f: (order[f.group], f.key))
+    return figs
+
+
+def quality_extras(rows: list[Row]) -> list[Figure]:
+    """Game-quality figures that are not a mean over games: the spread of the game's length
+    and the openings' entropy (bootstrap intervals over games)."""
+    figs = []
+    for key, column in (("rounds spread (sd)", "rounds"), ("decisions spread (sd)", "decisions")):
+        found = spread(rows, column)
+        if found is not None:
+            value, lo, hi, n = found
+            figs.append(Figure("quality", key, value, lo, hi, n))
+    for key, column in OPENINGS.items():
+        found = opening_entropy(rows, column)
+        if found is not None:
+            value, lo, hi, n, _distinct = found
+            figs.append(Figure("quality", key, value, lo, hi, n))
     return figs

@@ -90,3 +90,19 @@ def length_plot(rounds: list[int]) -> str | None:
     ax.set_ylabel("games")
     ax.set_title("Game length")
     return _svg(fig)
+
+
+def lead_plot(leads: list[list[int]]) -> str | None:
+    """The eventual winner's lead (its light minus the best other player's) at the end of
+    each round, one line per game, against the share of the game played."""
+    if not leads:
+        return None
+    fig, ax = plt.subplots(figsize=(7.5, 3.2))
+    for lead in leads:
+        xs = [(r + 1) / len(lead) for r in range(len(lead))]
+        ax.plot(xs, lead, color="#2e86c1", alpha=0.55, linewidth=1.2, marker=".", markersize=3)
+    ax.axhline(0, color="#555", linewidth=0.8)
+    ax.set_xlabel("share of the game (round / rounds)")
+    ax.set_ylabel("winner's lead (light)")
+    ax.set_title(f"Lead over time: the winner's lead in {len(leads)} games")
+    return _svg(fig)

@@ -10,7 +10,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lastlight.interpreter.tools.lab.figures import GROUPS, Figure, summarize
-from lastlight.interpreter.tools.lab.plots import length_plot, light_sources_plot, win_share_plot
+from lastlight.interpreter.tools.lab.plots import (
+    lead_plot,
+    length_plot,
+    light_sources_plot,
+    win_share_plot,
+)
+from lastlight.interpreter.tools.lab.quality import SHARES, sample_leads
 
 Row = dict[str, Any]
 
@@ -21,11 +27,19 @@ class BalanceReport:
     games: int
     meta: dict[str, Any] = field(default_factory=dict)
     rounds: list[int] = field(default_factory=list)
+    #: the winner's lead at each round's end, for a sample of games (the lead plot)
+    leads: list[list[int]] = field(default_factory=list)
 
     @classmethod
     def from_rows(cls, rows: list[Row], meta: dict[str, Any] | None = None) -> BalanceReport:
         per_game = {r["game"]: r["rounds"] for r in rows}
-        return cls(summarize(rows), len(per_game), dict(meta or {}), list(per_game.values()))
+        return cls(
+            summarize(rows),
+            len(per_game),
+            dict(meta or {}),
+            list(per_game.values()),
+            sample_leads(rows),
+        )
 
     def flagged(self) -> list[Figure]:
         return [f for f in self.figures if f.flag]
@@ -37,7 +51,8 @@ class BalanceReport:
         return {
             "games": self.games,
             "meta": self.meta,
-            "interval": "95% Wilson (win shares), 95% t (means)",
+            "interval": "95% Wilson (win shares and quality shares), 95% t (means), 95%"
+            " bootstrap (spreads, opening entropies)",
             "figures": [f.to_json() for f in self.figures],
         }
 
@@ -52,7 +67,7 @@ def _share(f: Figure) -> str:
 
 
 def _mean(f: Figure) -> str:
-    if f.key in ("stalled", "shared win"):
+    if f.key in ("stalled", "shared win") or f.key in SHARES:
         return f"{_pct(f.value)} [{_pct(f.lo)}, {_pct(f.hi)}]"
     return f"{f.value:6.2f} [{f.lo:.2f}, {f.hi:.2f}]"
 
@@ -84,6 +99,10 @@ def render_text(rep: BalanceReport) -> str:
     lines.append("game:")
     for f in rep.group("game"):
         lines.append(f"  {f.key:<24} {_mean(f)}")
+    if rep.group("quality"):
+        lines.append("game quality (docs/designer-loop.md):")
+        for f in rep.group("quality"):
+            lines.append(f"  {f.key:<30} {_mean(f)}  n={f.n}")
     return "\n".join(lines)
 
 
@@ -119,6 +138,8 @@ def render_markdown(rep: BalanceReport) -> str:
             lines += ["", f"## Win share by {group}", "", *_md_table(figs, True)]
     lines += ["", "## Light per player by source", "", *_md_table(rep.group("light"), False)]
     lines += ["", "## Game", "", *_md_table(rep.group("game"), False)]
+    if rep.group("quality"):
+        lines += ["", "## Game quality", "", *_md_table(rep.group("quality"), False)]
     return "\n".join(lines) + "\n"
 
 
@@ -141,6 +162,7 @@ def plots(rep: BalanceReport) -> list[tuple[str, str]]:
     for title, svg in (
         ("Light by source", light_sources_plot(rep.figures)),
         ("Game length", length_plot(rep.rounds)),
+        ("Lead over time", lead_plot(rep.leads)),
     ):
         if svg:
             out.append((title, svg))
@@ -185,10 +207,14 @@ def render_html(rep: BalanceReport) -> str:
                 f"<td>{f.n}</td><td>{mark}</td></tr>"
             )
         parts.append("</table>")
-    for group, title in (("light", "Light per player by source"), ("game", "Game")):
-        parts.append(f"<h2>{title}</h2><table><tr><th></th><th>mean</th><th>95% interval</th>")
+    for group, title in (
+        ("light", "Light per player by source"),
+        ("game", "Game"),
+        ("quality", "Game quality"),
+    ):
+        parts.append(f"<h2>{title}</h2><table><tr><th></th><th>value [95% interval]</th><th>n</th>")
         for f in rep.group(group):
-            parts.append(f"<tr><td>{e(f.key)}</td><td>{_mean(f)}</td><td></td></tr>")
+            parts.append(f"<tr><td>{e(f.key)}</td><td>{_mean(f)}</td><td>{f.n}</td></tr>")
         parts.append("</table>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

@@ -67,11 +67,22 @@ SCHEMA = pa.schema(
         ("techs_manufactured", pa.list_(pa.string())),
         ("techs_in_play", pa.list_(pa.string())),
         ("actions_played", pa.map_(pa.string(), pa.int16())),
+        # game quality (quality.py): the light held at the end of each round, the decisions
+        # of the game, the player's first action card
+        ("light_by_round", pa.list_(pa.int16())),
+        ("decisions", pa.int32()),
+        ("first_action", pa.string()),
     ]
 )
 COLUMNS = tuple(SCHEMA.names)
-#: Columns added after files were written; an older file reads with this value.
-OPTIONAL = {"light_blockade": 0}
+#: Columns added after files were written; an older file reads with this value (None: the
+#: game-quality figures that need it are left out).
+OPTIONAL: dict[str, Any] = {
+    "light_blockade": 0,
+    "light_by_round": None,
+    "decisions": None,
+    "first_action": None,
+}
 
 
 def light_source(rules: Rules, source: str | None) -> tuple[str, str | None]:
@@ -142,6 +153,9 @@ def game_rows(
         }
         tally.fill(row, p)
         row["techs_in_play"] = _in_play(pl)
+        row["light_by_round"] = tally.light_by_round(p, st["round"])
+        row["decisions"] = len(getattr(game, "history", ()))
+        row["first_action"] = tally.first_action[p]
         rows.append(row)
     return rows
 
@@ -159,6 +173,9 @@ class _Tally:
         self.sources = _sources(rules)
         #: sectors with a fight since each player's previous claim
         self.fought: list[set[str]] = [set() for _ in range(n)]
+        #: light gained (+) and spent (-) by round, and the first action card played
+        self.light_delta: list[Counter[int]] = [Counter() for _ in range(n)]
+        self.first_action: list[str] = [""] * n
 
     def read(self, log: list[dict[str, Any]]) -> None:
         n = self.n
@@ -168,6 +185,8 @@ class _Tally:
                 p = e.get("player")
                 if p is not None and 0 <= p < n:
                     self.played[p][e["card"]] += 1
+                    if not self.first_action[p]:
+                        self.first_action[p] = e["card"]
                 continue
             if kind == "destroyed" and e.get("sector") and "-x-" not in e.get("unit", ""):
                 for p in range(n):
@@ -178,6 +197,9 @@ class _Tally:
                 continue
             if kind == "gain" and e.get("what") == "light":
                 self._light(p, e)
+                self.light_delta[p][e.get("round", 1)] += e["n"]
+            elif kind == "pay" and e.get("what") == "light":
+                self.light_delta[p][e.get("round", 1)] -= e["n"]
             elif kind == "manufacture":
                 self.manufactured[p].append(base_id(e["card"]))
 
@@ -197,6 +219,14 @@ class _Tally:
         self.by_source[p][group] += e["n"]
         if card:
             self.by_card[p][card] += e["n"]
+
+    def light_by_round(self, p: int, rounds: int) -> list[int]:
+        """The light player p held at the end of rounds 1..rounds."""
+        out, held = [], 0
+        for r in range(1, rounds + 1):
+            held += self.light_delta[p][r]
+            out.append(held)
+        return out
 
     def fill(self, row: dict[str, Any], p: int) -> None:
         for s, column in _SOURCE_COLUMNS:
@@ -266,7 +296,8 @@ def read_results(path: str | Path) -> tuple[list[dict[str, Any]], dict[str, Any]
     table = pq.read_table(path)
     for name, fill in OPTIONAL.items():  # files from before the column: its light is in claims
         if name not in table.column_names:
-            table = table.append_column(name, pa.array([fill] * table.num_rows, pa.int16()))
+            kind = SCHEMA.field(name).type
+            table = table.append_column(name, pa.array([fill] * table.num_rows, kind))
     missing = [c for c in COLUMNS if c not in table.column_names]
     if missing:
         raise ValueError(f"{path}: not a lastlight sim file (no column {missing[0]!r})")

@@ -1,5 +1,6 @@
 """A game with the lab list instead of the full log: the same game, and the list holds exactly
-the full log's entries of the events a sweep's rows read (machine.LAB_EVENTS, light gains)."""
+the full log's entries of the events a sweep's rows read (machine.LAB_EVENTS: light gained and
+spent, not other resources)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def _lab_part(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [
         e
         for e in log
-        if e["event"] in LAB_EVENTS and (e["event"] != "gain" or e["what"] == "light")
+        if e["event"] in LAB_EVENTS and (e["event"] not in ("gain", "pay") or e["what"] == "light")
     ]
 
 
