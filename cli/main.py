@@ -54,6 +54,7 @@ SHORT_HELP: dict[str, str] = {
     "ladder": "Rate bots against each other on mixed tables.",
     "lint": "Check a content pack or one file: every error, located.",
     "play": "Play a game: bots, or you at the terminal.",
+    "record": "Turn a moment of a saved game into a scenario test.",
     "replay": "Re-play a saved game and check that it reproduces.",
     "serve": "Serve the playtest table: play in the browser, with bots.",
     "schema": "Print or export the JSON Schemas of the content kinds.",
