@@ -8,9 +8,9 @@ import re
 import socket
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
-import httpx
 import pytest
 from click.testing import CliRunner
 from lastlight.cli.main import main
@@ -63,7 +63,8 @@ def test_a_real_server_process_serves_the_lobby(tmp_path: Path) -> None:
         line = proc.stdout.readline()
         found = re.search(r"serving on (http://127\.0\.0\.1:\d+/)", line)
         assert found, line
-        page = httpx.get(found.group(1), timeout=10).text
+        with urllib.request.urlopen(found.group(1), timeout=10) as response:
+            page = response.read().decode("utf-8")
         assert "Last Light, base game" in page and '"content":"' in page
     finally:
         proc.terminate()
