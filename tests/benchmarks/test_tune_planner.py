@@ -23,6 +23,7 @@ def _tune() -> ModuleType:
     return mod
 
 
+@pytest.mark.slow
 def test_overrides_stay_in_the_variant_workers() -> None:
     tune = _tune()
     shipped = tune.wins(([], 4, 9000, 8))

@@ -67,6 +67,7 @@ def test_sim_broken_content_exits_1(tmp_path: Path) -> None:
     assert code == 1 and "error" in out and not (tmp_path / "x.pq").exists()
 
 
+@pytest.mark.slow
 def test_balance_reports(results: Path, tmp_path: Path) -> None:
     html, md, js = (tmp_path / f"report.{s}" for s in ("html", "md", "json"))
     code, out = run(

@@ -47,6 +47,7 @@ def test_a_bad_save_path_fails_before_the_first_decision(
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_quit_saves_and_resume_continues_to_the_end(tmp_path: Path, rules: Rules) -> None:
     save = tmp_path / "game.json"
     first = _play(["--human", "0", "-n", "2", "-s", "4", "--save", str(save)], ["1", "1", "q"])

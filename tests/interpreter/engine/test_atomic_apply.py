@@ -61,6 +61,7 @@ def test_a_trigger_loop_leaves_the_game_as_it_was(
     assert build in game.legal()
 
 
+@pytest.mark.slow
 def test_any_failure_part_way_is_rolled_back_and_the_game_goes_on(
     pack: Pack, monkeypatch: pytest.MonkeyPatch
 ) -> None:

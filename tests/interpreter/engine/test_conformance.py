@@ -53,7 +53,9 @@ def _check(players: int, games: int) -> None:
     assert all(steps > 0 for _seed, steps, _r, _s in results)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(
+    "players", [pytest.param(2, marks=pytest.mark.slow), 3, pytest.param(4, marks=pytest.mark.slow)]
+)
 def test_random_games_are_sound_quick(players: int) -> None:
     _check(players, QUICK_GAMES)
 

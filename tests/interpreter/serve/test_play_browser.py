@@ -236,6 +236,7 @@ def test_pages_hold_no_secret_and_a_reload_continues(
         server.stop()
 
 
+@pytest.mark.slow
 def test_undo_against_bots_restores_the_position(
     browser: Any, rules: Rules, tmp_path: Path
 ) -> None:

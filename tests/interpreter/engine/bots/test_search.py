@@ -143,6 +143,7 @@ def test_single_option_and_mid_effect_decisions_are_not_searched(rules: Rules) -
     assert choice in game.legal() and not bot.last["searched"]
 
 
+@pytest.mark.slow
 def test_search_bot_plays_legal_decisions_to_the_end(rules: Rules) -> None:
     game = Game.new(rules, 3, 2, log=False)
     bots = [SearchBot(1, playouts=6, rounds=2), HeuristicBot(2), SearchBot(3, ms=5, rounds=1)]

@@ -63,6 +63,7 @@ def plots_of(rep: BalanceReport) -> list:
     return make(rep)
 
 
+@pytest.mark.slow
 def test_plots_are_deterministic_with_unique_ids(base_rows: list) -> None:
     rep = BalanceReport.from_rows(base_rows)
     first = plots_of(rep)
