@@ -64,6 +64,22 @@ def shares(path: Path, bot: str | None) -> list[tuple[int, str, str, int, int, i
             for (n, kind, item), k in sorted(offered.items())]  # fmt: skip
 
 
+def markdown(out: list[tuple[int, str, str, int, int, int]]) -> str:
+    """One row per item, one column per player count: kept / offered, share [Wilson 95%]."""
+    counts = sorted({row[0] for row in out})
+    cells: dict[tuple[str, str], dict[int, str]] = {}
+    for n, kind, item, _seats, offered, kept in out:
+        lo, hi = wilson(kept, offered)
+        text = f"{kept}/{offered} = {kept / offered:.0%} [{lo:.0%}, {hi:.0%}]"
+        cells.setdefault((kind, item), {})[n] = text
+    lines = ["| kind | item | " + " | ".join(f"{n} players" for n in counts) + " |",
+             "|---|---|" + "---|" * len(counts)]  # fmt: skip
+    for (kind, item), by_n in sorted(cells.items()):
+        row = [kind, item] + [by_n.get(n, "not dealt") for n in counts]
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("rows", type=Path)
@@ -72,14 +88,12 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     out = shares(args.rows, args.bot or None)
     if args.markdown:
-        print("| players | kind | item | kept / seats | kept / offered | 95% Wilson |")
-        print("|---|---|---|---|---|---|")
+        print(markdown(out))
+        return 0
     for n, kind, item, seats, offered, kept in out:
         lo, hi = wilson(kept, offered)
-        share = f"{kept}/{offered} = {kept / offered:.0%}"
-        cells = [f"{n}", kind, item, f"{kept}/{seats} = {kept / seats:.0%}", share,
-                 f"{lo:.0%}..{hi:.0%}"]  # fmt: skip
-        print(("| " + " | ".join(cells) + " |") if args.markdown else "  ".join(cells))
+        print(f"{n}  {kind}  {item}  kept {kept}/{seats} seats, {kept}/{offered} offers"
+              f" = {kept / offered:.0%} (Wilson 95% {lo:.0%}..{hi:.0%})")  # fmt: skip
     return 0
 
 
