@@ -55,6 +55,23 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def moved_text(start: pw.Weights, values: dict[str, float], most: int = 10) -> str:
+    """The weights that moved most, in range units (the whole list is in the file)."""
+
+    def span(name: str) -> float:
+        w = start.entries[name]
+        return (values[name] - w.value) / (w.hi - w.lo) if w.hi > w.lo else 0.0
+
+    moved = sorted((n for n in values if span(n)), key=lambda n: -abs(span(n)))
+    if not moved:
+        return "no weight moved"
+    lines = [f"{len(moved)} weights moved; the largest (share of the range):"]
+    for name in moved[:most]:
+        old = start.entries[name].value
+        lines.append(f"  {name}: {old:g} -> {values[name]:.4g} ({span(name):+.3f})")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
     try:
@@ -84,9 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     date = time.strftime("%Y-%m-%d", time.gmtime())
     prov = spsa.provenance_of(command, settings, setup, args.holdout, args.held_out, verdict, date)
     tuned = start.with_values(values, prov)
-    moved = sorted(values, key=lambda n: -abs(values[n] - start.entries[n].value))
-    for name in moved[:8]:
-        print(f"{name}: {start.entries[name].value:g} -> {values[name]:.4g}")
+    print(moved_text(start, values))
     if args.output:
         args.output.write_text(pw.dump_text(tuned), encoding="utf-8")
         print(f"wrote {args.output}")
