@@ -9,10 +9,11 @@ choose among the others); every other decision is the bot's own. A deal that nev
 to the forced seat is dropped as soon as that seat makes its first other decision (the setup
 alone was played) and the next index is dealt, so the run is the first `games` deals in index
 order that offer ITEM to the forced seat: deterministic from the seed, for any number of jobs.
-Each kept deal is then played twice with the same seeds: forced, and free (the plain bot); the
-pair's result is forced won - free won, with a 95% t interval over the pairs, and each arm's
-win share has its Wilson interval. The free arm also says how often the bot keeps ITEM when it
-is offered.
+The forced seat's bot is asked first at a keep and overridden only if its choice breaks the
+rule, so a deal in which it chose so itself is the free game (played once). Otherwise each kept
+deal is played twice with the same seeds: forced, and free (the plain bot). A pair's result is
+forced won - free won, with a 95% t interval over the pairs; each arm's win share has its
+Wilson interval; the free arm also says how often the bot keeps ITEM when it is offered.
 """
 
 from __future__ import annotations
@@ -41,7 +42,11 @@ class NotOffered(Exception):
 
 
 class Restricted:
-    """A bot whose keep decisions are constrained: ITEM kept when offered (`never`: refused)."""
+    """A bot whose keep decisions are constrained: ITEM kept when offered (`never`: refused).
+
+    The bot is asked first, as it would be free (its generator draws the same); only if its
+    choice breaks the rule is it overridden (`never`: asked again among the others). A game in
+    which nothing was overridden is the free game itself."""
 
     needs_observation = True
 
@@ -50,6 +55,7 @@ class Restricted:
         self.item = item
         self.never = never
         self.offered = False
+        self.overridden = False
         self.rules = getattr(inner, "rules", None)
 
     def bind(self, rules: Any) -> None:
@@ -58,17 +64,19 @@ class Restricted:
             self.inner.bind(rules)
 
     def decide(self, obs: Observation | None, legal: list[Decision]) -> Decision:
+        inner_obs = obs if getattr(self.inner, "needs_observation", True) else None
         if legal and all(d["kind"] == "keep" for d in legal):
             match = [d for d in legal if base_id(d["card"]) == self.item]
             rest = [d for d in legal if base_id(d["card"]) != self.item]
             if match and (rest or not self.never):
                 self.offered = True
-                if not self.never:
-                    return match[0]
-                legal = rest
+                choice = self.inner.decide(inner_obs, legal)
+                if (choice in match) != self.never:
+                    return choice
+                self.overridden = True
+                return self.inner.decide(inner_obs, rest) if self.never else match[0]
         elif not self.offered:
             raise NotOffered
-        inner_obs = obs if getattr(self.inner, "needs_observation", True) else None
         return self.inner.decide(inner_obs, legal)
 
 
@@ -101,14 +109,19 @@ def play_deal(task: Task, index: int) -> tuple[int, int, int] | None:
     results = []
     for forced in (True, False):
         bots: list[Any] = [make_bot(task.bot, bot_seeds[p], rules) for p in range(n)]
+        wrapped = Restricted(bots[forced_seat], task.item, task.never)
         if forced:
-            bots[forced_seat] = Restricted(bots[forced_seat], task.item, task.never)
+            bots[forced_seat] = wrapped
         game = Game.new(rules, n, game_seed, log=False)
         try:
             play_game(game, bots)
         except NotOffered:
             return None
-        results.append((int(forced_seat in game.winners), kept(game, forced_seat, task.item)))
+        won = int(forced_seat in game.winners)
+        held = kept(game, forced_seat, task.item)
+        if forced and not wrapped.overridden:  # the bot chose so itself: the free game
+            return won, won, int(held)
+        results.append((won, held))
     (forced_won, _), (free_won, free_kept) = results
     return forced_won, free_won, int(free_kept)
 

@@ -33,12 +33,21 @@ KEEP = [{"kind": "keep", "card": "a#0"}, {"kind": "keep", "card": "b#1"}]
 def test_keep_takes_the_item_and_never_hides_it() -> None:
     inner = First()
     forced = restrict.Restricted(inner, "b")
-    assert forced.decide(None, KEEP) == KEEP[1] and forced.offered and inner.asked == []
+    assert forced.decide(None, KEEP) == KEEP[1] and forced.offered and forced.overridden
+    assert inner.asked == [KEEP]  # asked first, as free: its generator draws the same
     never = restrict.Restricted(inner, "a", never=True)
-    assert never.decide(None, KEEP) == KEEP[1]
-    assert inner.asked == [[KEEP[1]]]  # the bot chose among the others only
+    assert never.decide(None, KEEP) == KEEP[1] and never.overridden
+    assert inner.asked[1:] == [KEEP, [KEEP[1]]]  # then asked among the others only
     other = [{"kind": "play", "card": "x"}]
     assert never.decide(None, other) == other[0]  # after the setup: the bot's own decisions
+
+
+def test_a_choice_the_bot_makes_itself_is_not_overridden() -> None:
+    kept = restrict.Restricted(First(), "a")
+    refused = restrict.Restricted(First(), "b", never=True)
+    assert kept.decide(None, KEEP) == KEEP[0] == refused.decide(None, KEEP)
+    assert kept.offered and refused.offered
+    assert not kept.overridden and not refused.overridden
 
 
 def test_a_seat_never_offered_the_item_is_dropped_after_its_setup() -> None:
@@ -71,3 +80,12 @@ def test_a_run_is_the_same_for_any_jobs_and_counts_offers() -> None:
     s = one.summary()
     assert s["forced_wins"] == sum(one.forced) and 0 <= s["free_kept"] <= 6
     assert s["change_interval"][0] <= s["change"] <= s["change_interval"][1]
+
+
+def test_forcing_what_the_bot_keeps_anyway_changes_nothing() -> None:
+    """Random bots at 2 players, an achievement (offered to every seat): in every deal where
+    the free bot kept it itself, the forced game is the free game."""
+    one = restrict.run(str(content_dir()), "achievement-red", 2, "random", 4, 12)
+    chosen = [(f, b) for f, b, k in zip(one.forced, one.free, one.free_kept, strict=True) if k]
+    assert chosen, "the random bot keeps red in about a quarter of the deals"
+    assert all(f == b for f, b in chosen)
