@@ -4,10 +4,12 @@ same seeds for both, and the paired difference in win share with its 95% interva
     python benchmarks/tune_planner.py --set CLAIM_WEIGHT=1.4 [--games 4000] [--first 9000]
     python benchmarks/tune_planner.py --set EVENT_RATE.lose_ship=0.1 --set RESEARCH_WEIGHT=0.7
 
-A name is an attribute of `plan_tuning` or `valuation` (a dict entry as NAME.key). Seeds
-9000 and up are the tuning seeds; the README's figures come from seeds 5000-5999, never tuned
-on. The games run in `--jobs` processes; the result does not depend on their number. A paired
-difference is the mean of (variant won - shipped won) over the seeds, with a normal interval.
+A name is a weight of `interpreter/engine/bots/planner_weights.yaml` (a table entry as
+NAME.key); a value may leave the weight's tuning range. Seeds 9000 and up are the tuning seeds;
+the README's figures come from seeds 5000-5999, never tuned on. The games run in `--jobs`
+processes; the result does not depend on their number. A paired difference is the mean of
+(variant won - shipped won) over the seeds, with a normal interval. For every weight at once,
+see benchmarks/tune_spsa.py.
 Never asserts.
 """
 
@@ -16,9 +18,10 @@ from __future__ import annotations
 import argparse
 import math
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
-from lastlight.interpreter.engine.bots import make_bot, plan_tuning, play_game, valuation
+from lastlight.interpreter.engine.bots import make_bot, play_game
+from lastlight.interpreter.engine.bots.planner import PlannerBot
+from lastlight.interpreter.engine.bots.planner_weights import Weights, shipped
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir
@@ -26,40 +29,40 @@ from lastlight.interpreter.pipeline import load_pack_or_raise
 from statsmodels.stats.proportion import proportion_confint
 
 
-def parse(overrides: list[str]) -> list[tuple[Any, str, str, float]]:
-    """NAME=VALUE (or NAME.key=VALUE) -> (module, attribute, key, value); exits on a bad one."""
-    out = []
+def parse(overrides: list[str]) -> dict[str, float]:
+    """NAME=VALUE (or NAME.key=VALUE) -> {name: value}; exits on a bad one."""
+    known = shipped().entries
+    out = {}
     for item in overrides:
         name, _, text = item.partition("=")
-        attr, _, key = name.partition(".")
-        module: Any = plan_tuning if hasattr(plan_tuning, attr) else valuation
-        if not hasattr(module, attr) or (key and key not in getattr(module, attr)):
-            raise SystemExit(f"tune_planner: no weight named {name!r} in plan_tuning or valuation")
+        if name not in known:
+            raise SystemExit(f"tune_planner: no weight named {name!r} in planner_weights.yaml")
         try:
-            out.append((module, attr, key, float(text)))
+            value = float(text)
         except ValueError:
             raise SystemExit(f"tune_planner: {item!r}: the value is not a number") from None
+        out[name] = int(value) if known[name].integer else value
     return out
 
 
-def apply(overrides: list[str]) -> None:
-    """Set the weights in this process (a worker's)."""
-    for module, attr, key, value in parse(overrides):
-        if key:
-            getattr(module, attr)[key] = value
-        else:
-            setattr(module, attr, value)
+def weights(overrides: list[str]) -> Weights:
+    """The shipped weights with these set (ranges not enforced: a trial may leave them)."""
+    return shipped().with_values(parse(overrides), {"command": "tune_planner --set"}, clip=False)
 
 
 def wins(job: tuple[list[str], int, int, int]) -> list[int]:
     overrides, players, first, games = job
-    apply(overrides)
+    planner_weights = weights(overrides)
     rules = Rules.from_pack(load_pack_or_raise(content_dir()))
     out = []
     for seed in range(first, first + games):
         seat = seed % players
-        names = ["planner" if p == seat else "heuristic" for p in range(players)]
-        bots = [make_bot(n, seed * 10 + p, rules) for p, n in enumerate(names)]
+        bots = [
+            PlannerBot(seed * 10 + p, rules, planner_weights)
+            if p == seat
+            else make_bot("heuristic", seed * 10 + p, rules)
+            for p in range(players)
+        ]
         game = play_game(Game.new(rules, players, seed, log=False), bots)
         out.append(int(seat in game.winners))
     return out

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.bots import plan_tuning as T
 
 
 class Fleet:
@@ -16,6 +15,7 @@ class Fleet:
     eng: Any
     st: dict[str, Any]
     me: int
+    w: Any
     ctx: Any
     ships_at: dict[str, list[dict[str, Any]]]
     mine_at: dict[str, list[dict[str, Any]]]
@@ -66,7 +66,7 @@ class Fleet:
         enemies = [o for o in self.owners_in(u["s"]) if q.are_enemies(self.eng, self.me, o)]
         if not enemies:
             return 0.0
-        return 0.3 * q.ship_stat(self.eng, self.me, u["z"], "attack") * T.HIT
+        return self.w.ATTACK_SHARE * q.ship_stat(self.eng, self.me, u["z"], "attack") * self.w.HIT
 
     def hold_value(self, sector: str, size: str) -> float:
         """What a ship of the seat gives by staying where it is."""
@@ -80,15 +80,15 @@ class Fleet:
             if x is None:
                 mine = [u for u in self.ships_at.get(sector, ()) if u["o"] == self.me]
                 if len(mine) == 1:
-                    return self.planet_value(sector) * 0.6
+                    return self.planet_value(sector) * self.w.HOLD_PLANET
             elif x != self.me:
                 return self.blockade_value(sector)
             elif any(q.are_enemies(self.eng, self.me, o) for o in self.owners_in(sector)):
-                return 0.4
+                return self.w.HOLD_DEFEND
         return 0.0
 
     def center_value(self) -> float:
-        stay = T.CENTER_STAY_2P if len(self.st["players"]) == 2 else T.CENTER_STAY
+        stay = self.w.CENTER_STAY_2P if len(self.st["players"]) == 2 else self.w.CENTER_STAY
         return q.param(self.eng, self.me, "center_light") * min(stay, self.cycles_left)
 
     def blockade_value(self, sector: str) -> float:
@@ -97,7 +97,7 @@ class Fleet:
             return 0.0
         if owner < 0 or q.has_flag(self.eng, owner, "no_blockade"):
             return 0.0
-        return 0.35 * q.param(self.eng, owner, f"claim_{self.eng.board.kind(sector)}")
+        return self.w.BLOCKADE * q.param(self.eng, owner, f"claim_{self.eng.board.kind(sector)}")
 
     def strike_value(self, sector: str, size: str) -> float:
         """A ship with bombardment ending in a sector where an enemy extractor stands alone
@@ -108,7 +108,7 @@ class Fleet:
         if any(q.are_enemies(self.eng, self.me, o) for o in self.owners_in(sector)):
             return 0.0
         lead = self.st["players"][owner]["light"] if owner >= 0 else 0
-        return 0.4 * self.planet_value(sector) + T.LEADER * lead
+        return self.w.STRIKE * self.planet_value(sector) + self.w.LEADER * lead
 
     def targets(self) -> list[tuple[str, float, dict[str, int]]]:
         """Sectors worth reaching, with their worth and the moves to them from nearby."""
@@ -118,8 +118,8 @@ class Fleet:
             self._targets = []
             for target in self.st["sectors"]:
                 worth = self.desire(target, "small")
-                if worth > 0.05:
-                    dist = self.eng.board.reachable(target, T.REACH, rot, blocked)
+                if worth > self.w.TARGET_MIN:
+                    dist = self.eng.board.reachable(target, self.w.REACH, rot, blocked)
                     self._targets.append((target, worth, dist))
         return self._targets
 
@@ -133,7 +133,7 @@ class Fleet:
                 for i, u in enumerate(self.mine_list):
                     d = dist.get(u["s"])
                     if d is not None and d > 0:
-                        pairs.append((worth * T.FAR**d, target, i, u))
+                        pairs.append((worth * self.w.FAR**d, target, i, u))
             pairs.sort(key=lambda t: (-t[0], t[1], t[2]))
             taken: dict[str, tuple[str, str]] = {}
             busy: set[int] = set()  # ships by their place in mine_list (unit id order)
@@ -149,8 +149,8 @@ class Fleet:
 
     def potential(self, sector: str, mover: tuple[str, str] | None = None) -> float:
         """What a ship (`mover`: its sector and size) ending its move in `sector` is worth,
-        counting targets a few moves on (each move away keeps a share T.FAR of a target's
-        worth); a target another ship of ours goes for counts a share T.COMPETE."""
+        counting targets a few moves on (each move away keeps a share FAR of a target's
+        worth); a target another ship of ours goes for counts a share COMPETE."""
         key = (sector, mover)
         cached = self._pot.get(key)
         if cached is not None:
@@ -161,10 +161,10 @@ class Fleet:
             d = dist.get(sector)
             if d is None:
                 continue
-            v = worth * T.FAR**d
+            v = worth * self.w.FAR**d
             owner = assigned.get(target)
             if owner is not None and owner != mover:
-                v *= T.COMPETE
+                v *= self.w.COMPETE
             best = max(best, v)
         self._pot[key] = best
         return best
@@ -186,20 +186,20 @@ class Fleet:
             x = self.extractor_at.get(sector)
             if x is None:
                 if self.me not in owners:
-                    value += self.planet_value(sector) * T.FREE_PLANET
+                    value += self.planet_value(sector) * self.w.FREE_PLANET
             elif x != self.me:
                 value += self.blockade_value(sector)
             elif enemies:
-                value += 0.5
+                value += self.w.DEFEND_OWN
         if (info["token"] and not info["up"]) or info["deep"]:
-            value += 0.45
+            value += self.w.TOKEN
         if enemies:
             theirs = sum(
                 q.ship_stat(self.eng, u["o"], u["z"], "attack")
-                * (T.THREAT_LUMOS if u["o"] == q.LUMOS else 1.0)
+                * (self.w.THREAT_LUMOS if u["o"] == q.LUMOS else 1.0)
                 for u in self.ships_at.get(sector, ())
                 if u["o"] in enemies
             )
-            value -= T.THREAT * theirs
+            value -= self.w.THREAT * theirs
         self._desire[key] = value
         return value

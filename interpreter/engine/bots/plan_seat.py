@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.bots import plan_tuning as T
 from lastlight.interpreter.engine.bots import valuation as val
 from lastlight.interpreter.engine.bots.heuristic import action_forms
 from lastlight.interpreter.engine.bots.plan_fleet import Fleet
+from lastlight.interpreter.engine.bots.planner_weights import Weights
 from lastlight.interpreter.engine.game import Decision
 from lastlight.interpreter.engine.machine import Engine
 from lastlight.interpreter.engine.primitives.build import extractor_sites
@@ -22,15 +22,17 @@ class Seat(Fleet):
 
     can_stop = False  # the decision may be declined (`done` is among the legal ones)
 
-    def __init__(self, eng: Engine, me: int):
+    def __init__(self, eng: Engine, me: int, weights: Weights | None = None):
+        self.w = w = val.SHIPPED if weights is None else weights
         self.eng = eng
         self.st = eng.state
         self.rules = eng.rules
         self.me = me
         self.pl = self.st["players"][me]
         leader = max(p["light"] for p in self.st["players"])
-        self.rounds_left = max(2.0, min(18.0, (self.rules.light_to_win - leader) / T.LEADER_PACE))
-        self.cycles_left = self.rounds_left / T.ROUNDS_PER_CYCLE
+        to_go = (self.rules.light_to_win - leader) / w.LEADER_PACE
+        self.rounds_left = max(w.ROUNDS_MIN, min(w.ROUNDS_MAX, to_go))
+        self.cycles_left = self.rounds_left / w.ROUNDS_PER_CYCLE
         self._index()
         self.ctx = self._context()
         self._desire: dict[str, float] = {}
@@ -69,7 +71,7 @@ class Seat(Fleet):
                     self.supply["x"] = self.supply.get("x", 0) + 1
 
     def _context(self) -> val.Context:
-        eng, me = self.eng, self.me
+        eng, me, w = self.eng, self.me, self.w
         by_place: dict[str, int] = {}
         by_color: dict[str, int] = {}
         mine = q.planets_controlled(eng, me)
@@ -92,15 +94,9 @@ class Seat(Fleet):
             techs=q.techs_in_play(eng, me),
             center_ships=center,
             ships_by_size=ships,
-            action_rate={
-                "research": 0.22,
-                "mine": 0.2,
-                "construct": 0.2,
-                "trade": 0.15,
-                "refresh": 0.17,
-                "command": 0.2,
-            },
-            res_scale=max(0.35, min(1.0, self.rounds_left / 8.0)),
+            action_rate=w.ACTION_RATE,
+            res_scale=max(w.RES_SCALE_MIN, min(1.0, self.rounds_left / w.RES_FADE_ROUNDS)),
+            w=w,
         )
 
     def planet_colors(self, sector: str) -> tuple[str, ...]:
@@ -118,7 +114,7 @@ class Seat(Fleet):
         info = self.st["sectors"][sector]
         token = info["token"]
         if not token:
-            return 0.2
+            return self.w.UNKNOWN_YIELD
         tokens = self.rules.tokens
         if token in tokens:
             return sum(self.ctx.res_value(y) for y in tokens[token].yields)
@@ -127,7 +123,7 @@ class Seat(Fleet):
         if cached is None:
             ids = self.rules.token_piles.get(token, ())
             values = [sum(self.ctx.res_value(y) for y in tokens[t].yields) for t in ids]
-            cached = sum(values) / len(values) if values else 0.2
+            cached = sum(values) / len(values) if values else self.w.UNKNOWN_YIELD
             self.eng.cache[key] = cached
         return cached
 
@@ -136,7 +132,9 @@ class Seat(Fleet):
         card = self.rules.cards[base_id(card_id)]
         value = val.card_value(card, self.ctx, size)
         # every technology in play counts for the Research light and the tie-break
-        value += 0.25 * self.ctx.rounds_left * 0.2 + 0.1
+        w = self.w
+        in_play = w.TECH_IN_PLAY_LIGHT * self.ctx.rounds_left * w.TECH_IN_PLAY_RATE
+        value += in_play + w.TECH_IN_PLAY_BONUS
         if card.type == "ship_ability" and size and self.pl["ability"].get(size):
             value -= val.card_value(self.rules.cards[base_id(self.pl["ability"][size])],
                                     self.ctx, size)  # fmt: skip
@@ -205,7 +203,7 @@ class Seat(Fleet):
                 near += weight
                 for color in self.planet_colors(sector):
                     by_color[color] = by_color.get(color, 0.0) + weight
-        planets = val.END_STATE["planets"]
+        planets = self.w.END_STATE["planets"]
         colors = {color: planets * w / near for color, w in by_color.items()} if near else {}
         return val.card_value(card, val.end_context(self.ctx, planets, colors, self.rules.sizes))
 
@@ -217,7 +215,7 @@ class Seat(Fleet):
         if not self.pl["ach"]:
             return 0.0
         card = self.rules.cards[base_id(self.pl["ach"])]
-        planets = max(float(self.ctx.planets), val.END_STATE["planets"])
+        planets = max(float(self.ctx.planets), self.w.END_STATE["planets"])
         held = dict(self.ctx.planets_by_color)
         more = dict(held)
         for color in self.planet_colors(sector):
@@ -236,7 +234,7 @@ class Seat(Fleet):
         forms = action_forms(self, action)  # type: ignore[arg-type]
         value = 0.0
         if "claim" in forms:
-            value += T.CLAIM_WEIGHT * self.refresh_value()
+            value += self.w.CLAIM_WEIGHT * self.refresh_value()
         if "mine" in forms:
             value += self.mine_value()
         if "build_extractors" in forms or "build_ships" in forms:
@@ -244,7 +242,7 @@ class Seat(Fleet):
         if "make_trades" in forms:
             value += self.trade_value()
         if "draw_keep" in forms or "manufacture_any" in forms:
-            value += T.RESEARCH_WEIGHT * self.research_value()
+            value += self.w.RESEARCH_WEIGHT * self.research_value()
         if "move_ships" in forms:
             value += self.command_value()
         # what the seat's cards do after this action (after you mine: ...)
@@ -269,36 +267,37 @@ class Seat(Fleet):
         against the best card left in hand (so a seat that needs Command again refreshes)."""
         played = [a for a in self.pl["played"] if not self.stays(a)]
         hand = [a for a in self.pl["hand"] if not self.stays(a)]
-        value = T.CLAIM * self.claim_now() + T.REFRESH_PLAYED * len(played) ** 2
+        w = self.w
+        value = w.CLAIM * self.claim_now() + w.REFRESH_PLAYED * len(played) ** 2
         best_back = max((self.action_value(a) for a in played), default=0.0)
         best_hand = max((self.action_value(a) for a in hand), default=0.0)
-        value += T.RECOVER * max(0.0, best_back - best_hand)
-        value -= T.FOREGONE * self.pending_claims()
-        value += 0.3 * len(self.pl.get("exhausted") or ())
+        value += w.RECOVER * max(0.0, best_back - best_hand)
+        value -= w.FOREGONE * self.pending_claims()
+        value += w.READY_EXHAUSTED * len(self.pl.get("exhausted") or ())
         others_done = all(
             any(self.rules.action(a).rotates_board for a in p["played"])
             for i, p in enumerate(self.st["players"])
             if i != self.me
         )
         if others_done:  # this Refresh turns the board: center ships score, claims come again
-            value += self.ctx.center_ships * q.param(self.eng, self.me, "center_light") + 0.5
-            rivals = max(self.claim_of(p) for p in range(len(self.st["players"])) if p != self.me)
-            value += T.PACE * (self.claim_now() - rivals)
-            value += T.WAITING * (self.claim_now() + self.ctx.center_ships)
             center = q.param(self.eng, self.me, "center_light")
+            value += self.ctx.center_ships * center + w.ROTATION_BONUS
+            rivals = max(self.claim_of(p) for p in range(len(self.st["players"])) if p != self.me)
+            value += w.PACE * (self.claim_now() - rivals)
+            value += w.WAITING * (self.claim_now() + self.ctx.center_ships)
             now = self.claim_now() + self.ctx.center_ships * center
         else:
             now = self.claim_now()
         return value + self.finish_bonus(now)
 
     def finish_bonus(self, gain: float) -> float:
-        """Light that reaches the goal this round ends the game (R-END-01): worth T.FINISH when
+        """Light that reaches the goal this round ends the game (R-END-01): worth FINISH when
         it puts the seat ahead of every rival's light now."""
         light = self.pl["light"] + gain
         if light < self.rules.light_to_win:
             return 0.0
         best_rival = max(p["light"] for i, p in enumerate(self.st["players"]) if i != self.me)
-        return T.FINISH if light > best_rival else 0.0
+        return self.w.FINISH if light > best_rival else 0.0
 
     def pending_claims(self) -> float:
         """Claims the seat would add by building on the free planets its ships stand on."""
@@ -350,7 +349,8 @@ class Seat(Fleet):
     def site_value(self, d: Decision) -> float:
         if "colony" in d:
             space = self.rules.colony_spaces[d["colony"]]
-            return self.ctx.res_value(space) * self.rounds_left * 0.2 + 0.1
+            worth = self.ctx.res_value(space) * self.rounds_left * self.w.COLONY_RATE
+            return worth + self.w.COLONY_BONUS
         return self.planet_value(d["sector"])
 
     def planet_value(self, sector: str) -> float:
@@ -362,9 +362,10 @@ class Seat(Fleet):
     def _planet_value(self, sector: str) -> float:
         kind = self.eng.board.kind(sector)
         claim = q.param(self.eng, self.me, f"claim_{kind}")
-        value = claim * (self.cycles_left + 0.6)
-        value += self.yield_value(sector) * self.rounds_left * 0.2
-        return value + self.achievement_gain(sector) + 0.5
+        w = self.w
+        value = claim * (self.cycles_left + w.CLAIM_CYCLES_EXTRA)
+        value += self.yield_value(sector) * self.rounds_left * w.MINE_RATE
+        return value + self.achievement_gain(sector) + w.PLANET_BONUS
 
     def construct_value(self) -> float:
         eng, me = self.eng, self.me
@@ -390,9 +391,10 @@ class Seat(Fleet):
             ]  # fmt: skip
             spare = free[len(idle) :]
             if spare:
-                cached = 0.3 * spare[0]
+                cached = self.w.SHIP_PLANET_SHARE * spare[0]
             else:
-                cached = q.param(self.eng, self.me, "center_light") * self.cycles_left * 0.3 + 0.2
+                center = q.param(self.eng, self.me, "center_light") * self.cycles_left
+                cached = center * self.w.SHIP_CENTER_SHARE + self.w.SHIP_BONUS
             self._ship_worth = cached
         return cached
 
@@ -401,7 +403,7 @@ class Seat(Fleet):
 
     def ship_value(self, size: str) -> float:
         cost = self.res_value(q.ship_cost(self.eng, self.me, size))
-        strength = q.ship_stat(self.eng, self.me, size, "attack") * 0.1
+        strength = q.ship_stat(self.eng, self.me, size, "attack") * self.w.SHIP_ATTACK
         return self.ship_worth() + strength - cost
 
     def ship_buy(self, res: dict[str, int]) -> float:
@@ -425,7 +427,7 @@ class Seat(Fleet):
                 left[r] -= n
             supply[best_z] -= 1
             total += best
-            damp *= 0.7
+            damp *= self.w.SHIP_DAMP
         return total
 
     def free_planets(self) -> list[str]:
@@ -448,7 +450,7 @@ class Seat(Fleet):
                         nxt.append(after)
                         best = max(best, self.utility(after))
             frontier = nxt[:40]
-        return best - base + 0.1
+        return best - base + self.w.TRADE_BONUS
 
     def trade_option_value(self, i: int) -> float:
         res = dict(self.pl["res"])
@@ -491,7 +493,7 @@ class Seat(Fleet):
         plain = {k: v for k, v in res.items() if k != "light"}
         value = sum(n * self.ctx.res_value(r) for r, n in plain.items())
         value += res.get("light", 0) * 1.0
-        value += 0.9 * max(self.buyable(plain), self.ship_buy(plain))
+        value += self.w.PURCHASE_SHARE * max(self.buyable(plain), self.ship_buy(plain))
         return value
 
     def research_value(self) -> float:
@@ -499,9 +501,10 @@ class Seat(Fleet):
         light = q.techs_in_play(eng, me) // 4
         keep = q.param(eng, me, "research_keep")
         hand = len(self.pl["tech_hand"] or ())
-        draw = keep * self.deck_worth() * (1.0 if hand < 3 else 0.5)
+        w = self.w
+        draw = keep * self.deck_worth() * (1.0 if hand < w.HAND_FULL else w.FULL_HAND_SHARE)
         buy = self.buyable({k: v for k, v in self.pl["res"].items()})
-        return light + T.DRAW * draw + buy + 0.2
+        return light + w.DRAW * draw + buy + w.RESEARCH_BONUS
 
     def deck_worth(self) -> float:
         """Mean net worth of a technology worth keeping, over the deck's designs (public)."""

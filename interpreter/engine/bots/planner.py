@@ -19,20 +19,26 @@ from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.bots import valuation as val
 from lastlight.interpreter.engine.bots.base import Bot
 from lastlight.interpreter.engine.bots.plan_seat import Seat
+from lastlight.interpreter.engine.bots.planner_weights import Weights
 from lastlight.interpreter.engine.game import Decision
 from lastlight.interpreter.engine.observe import Observation
-from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.engine.ruleset import Rules, base_id
 
 
 class PlannerBot(Bot):
     name = "planner"
     salt = 0x91A7
 
+    def __init__(self, seed: int = 0, rules: Rules | None = None, weights: Weights | None = None):
+        super().__init__(seed, rules)
+        #: What it scores with (`planner_weights.yaml` unless a tuner gives others).
+        self.weights = val.SHIPPED if weights is None else weights
+
     def decide(self, obs: Observation | None, legal: list[Decision]) -> Decision:
         assert obs is not None
         if len(legal) == 1:
             return legal[0]
-        seat = Seat(self.view(obs), obs["seat"])
+        seat = Seat(self.view(obs), obs["seat"], self.weights)
         seat.can_stop = any(d["kind"] == "done" for d in legal)
         scores = [self.score(seat, d) for d in legal]
         best = max(scores)
@@ -61,7 +67,7 @@ class PlannerBot(Bot):
     def _manufacture(self, s: Seat, d: Decision) -> float:
         # a manufacture that cannot be declined is a free one (an exploration token, a card)
         net = s.tech_net(d["card"], d.get("size"), free=not s.can_stop)
-        return net + 0.05
+        return net + s.w.MANUFACTURE_BONUS
 
     def _done(self, s: Seat, d: Decision) -> float:
         return 0.0
@@ -77,11 +83,11 @@ class PlannerBot(Bot):
                 after[what] = after.get(what, 0) - q.amount(s.eng, s.me, n)
             loss = s.utility(res) - s.utility(after)
             return val.seq_value(clause.effect, s.ctx) - loss
-        uses = max(1.0, s.ctx.rounds_left * val.EXHAUST_RATE)
+        uses = max(1.0, s.ctx.rounds_left * s.w.EXHAUST_RATE)
         return val.clause_value(clause, s.ctx, card.type) / uses
 
     def _pass(self, s: Seat, d: Decision) -> float:
-        return 0.05
+        return s.w.PASS
 
     # --- construct --------------------------------------------------------------------------
     def _extractor(self, s: Seat, d: Decision) -> float:
@@ -91,7 +97,7 @@ class PlannerBot(Bot):
         return s.ship_value(d["size"])
 
     def _may(self, s: Seat, d: Decision) -> float:
-        return 0.2 if d["do"] else 0.0
+        return s.w.MAY if d["do"] else 0.0
 
     # --- trade ------------------------------------------------------------------------------
     def _trade(self, s: Seat, d: Decision) -> float:
@@ -108,23 +114,24 @@ class PlannerBot(Bot):
     # --- command ----------------------------------------------------------------------------
     def _move(self, s: Seat, d: Decision) -> float:
         gain = s.potential(d["to"], (d["from"], d["size"])) + s.strike_value(d["to"], d["size"])
-        return gain - s.hold_value(d["from"], d["size"]) - 0.05
+        return gain - s.hold_value(d["from"], d["size"]) - s.w.MOVE_COST
 
     def _attack(self, s: Seat, d: Decision) -> float:
-        return 1.0 if d["attack"] else 0.0
+        return s.w.ATTACK if d["attack"] else 0.0
 
     def _damage(self, s: Seat, d: Decision) -> float:
+        w = s.w
         if "extractor" in d:
-            return 6.0
+            return w.DAMAGE_EXTRACTOR
         owner = d.get("owner", -1)
         if owner == s.me:
-            return -10.0
+            return w.DAMAGE_OWN
         size = d["size"]
         shields = q.ship_stat(s.eng, owner, size, "shields") if owner >= 0 else s.base_shields(size)
         kill = d["dmg"] + 1 >= shields
-        worth = {"large": 3.0, "medium": 2.0}.get(size, 1.0)
-        leader = 0.1 * s.st["players"][owner]["light"] if owner >= 0 else 0.0
-        return (4.0 + worth if kill else worth * 0.5 + d["dmg"]) + leader
+        worth = w.DAMAGE_SIZE.get(size, w.DAMAGE_SIZE_OTHER)
+        leader = w.DAMAGE_LEADER * s.st["players"][owner]["light"] if owner >= 0 else 0.0
+        return (w.DAMAGE_KILL + worth if kill else worth * w.DAMAGE_HURT + d["dmg"]) + leader
 
     def _reveal(self, s: Seat, d: Decision) -> float:
         return 0.0

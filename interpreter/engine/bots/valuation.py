@@ -14,57 +14,23 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from lastlight.interpreter.effects import ast
+from lastlight.interpreter.engine.bots.planner_weights import Weights, shipped
 
-#: Light each resource is worth at the start of a game (2 rare trade for 1 light, 2 common for
-#: 1 uncommon, ...). Resources lose worth as the game nears its end (`Context.res_value`).
-RESOURCE_LIGHT = {"common": 0.16, "uncommon": 0.32, "rare": 0.6, "light": 1.0}
-UNKNOWN_FORM = 0.05
-#: Expected uses per round of an exhaust ability open during any action (it is readied at
-#: Refresh).
-EXHAUST_RATE = 0.16
+#: The weights (`planner_weights.yaml`): what each resource is worth (`RESOURCE_LIGHT`), the
+#: uses per round of each trigger event (`EVENT_RATE`), the worth per round of +1 to a rule
+#: parameter (`PARAM_RATE`) or a ship stat (`STAT_RATE`), what a seat is expected to hold by
+#: mid-game and at the end (`EXPECTED_PLANETS`, `END_STATE`), and the rest. A `Context` carries
+#: the weights it is valued with (the shipped ones unless a tuner gives others).
+SHIPPED = shipped()
+#: Kept as module names for readers of the shipped figures (benchmarks, tests).
+END_STATE = SHIPPED.END_STATE
+EXHAUST_RATE = SHIPPED.EXHAUST_RATE
 
-#: Worth of one use of an effect phrase, by form (args are read where they matter).
+#: Forms of an effect phrase valued by `phrase_value` (args are read where they matter).
 EFFECT_FORMS = {
     "gain", "draw", "pick_up_one", "manufacture_free", "build_ship_free", "deal_damage",
     "repair_here", "reroll", "others_lose", "build_extractor_here", "move_ship_here", "trade_one",
 }  # fmt: skip
-
-#: Expected uses per round of a trigger, by event form. `reveal_token`, `destroy_ship` and
-#: `lose_ship` are the rates measured in all-planner 4-player games (0.14 a seat and round each;
-#: `python benchmarks/event_rates.py`); they were 0.25, 0.06 and 0.06, which had the planner keep
-#: the Verdant Choir over factions that won more often and never the Hollow Fleet.
-EVENT_RATE = {
-    "after_action": 0.18, "destroy_ship": 0.14, "lose_ship": 0.14, "control_planet": 0.12,
-    "rotation": 0.17, "reveal_token": 0.14, "draw": 0.35, "manufacture": 0.3, "build_ship": 0.2,
-    "activated": 0.1, "deal_damage": 0.05, "game_end": 0.0, "gain": 0.2, "tech_in_play": 0.2,
-    "planet_controlled": 0.1, "ship_in_center": 0.15, "others_lose": 0.05, "pick_up_one": 0.05,
-    "repair_here": 0.05, "reroll": 0.05, "draw_tech": 0.35, "build_extractor": 0.2,
-}  # fmt: skip
-
-#: Worth per round of +1 to a rule parameter (game.yaml `parameters`), by parameter name. A
-#: claim bonus pays at each of the seat's Refreshes: 0.18 a round (measured like EVENT_RATE; it
-#: was 0.28, which valued the Quiet Lattice above factions that won more often).
-PARAM_RATE = {
-    "research_draw": 0.03, "research_keep": 0.06, "trade_choices": 0.07, "claim_inner": 0.18,
-    "claim_outer": 0.18, "claim_distant": 0.1, "center_light": 0.15, "construct_extractors": 0.15,
-    "graveyard_size": -0.03, "graveyard_light": 0.03, "refresh_min_played": -0.05,
-}  # fmt: skip
-
-#: Worth per round per ship of the size of +1 to a ship stat (lasting modifiers).
-STAT_RATE = {"attack": 0.025, "movement": 0.08, "shields": 0.02, "range": 0.015}
-#: Planets a seat is expected to hold by mid-game, by place: a claim bonus is valued on at
-#: least these (a faction is kept before any planet is held).
-EXPECTED_PLANETS = {"inner": 0.8, "outer": 1.5, "distant": 0.8}
-#: Planets of one colour a seat is expected to hold by mid-game (a condition on a colour).
-EXPECTED_COLOR = 0.6
-#: Ships a seat that contests the center is expected to keep there (a faction is kept before
-#: any ship can reach it; the planner holds about one there at the end of a 4-player game).
-EXPECTED_CENTER = 0.8
-#: What a seat holds when the game ends, per seat in all-planner 4-player games (planets
-#: controlled, ships on the board, ships in the center; `python benchmarks/event_rates.py`
-#: measured 2.25, 5.2 and 0.72 on seeds 9000-9099): an achievement scored at the end is valued
-#: on these (`end_context`).
-END_STATE = {"planets": 2.25, "fleet": 5.2, "center": 0.72}
 
 STATIC_FORMS = {
     "param", "ship_stat", "attached_stat", "ship_bombard", "attached_bombard", "ship_discount",
@@ -91,9 +57,10 @@ class Context:
     ships_by_size: dict[str, float] = field(default_factory=dict)
     action_rate: dict[str, float] = field(default_factory=dict)
     res_scale: float = 1.0
+    w: Weights = SHIPPED
 
     def res_value(self, what: str) -> float:
-        base = RESOURCE_LIGHT.get(what, 0.1)
+        base = self.w.RESOURCE_LIGHT.get(what, self.w.RESOURCE_OTHER)
         return base if what == "light" else base * self.res_scale
 
 
@@ -102,12 +69,13 @@ def end_context(
 ) -> Context:
     """The seat as it is expected to stand when the game ends: these planets, and the fleet and
     center ships of `END_STATE` (the fleet spread evenly over the ship sizes)."""
+    end = ctx.w.END_STATE
     return replace(
         ctx,
         planets=planets,
         planets_by_color=planets_by_color,
-        ships_by_size={size: END_STATE["fleet"] / max(1, len(sizes)) for size in sizes},
-        center_ships=END_STATE["center"],
+        ships_by_size={size: end["fleet"] / max(1, len(sizes)) for size in sizes},
+        center_ships=end["center"],
     )
 
 
@@ -122,11 +90,14 @@ def card_value(card: Any, ctx: Context, size: str | None = None) -> float:
 
 def clause_value(clause: Any, ctx: Context, ctype: str = "", size: str | None = None) -> float:
     rounds = ctx.rounds_left
+    w = ctx.w
     if isinstance(clause, ast.Static):
         return static_rate(clause.modifier, ctx, size) * rounds
     if isinstance(clause, ast.Activated):
         # an ability open during an action is used as often as that action is played
-        during = ctx.action_rate.get(str(clause.during), 0.14) if clause.during else EXHAUST_RATE
+        during = w.EXHAUST_RATE
+        if clause.during:
+            during = ctx.action_rate.get(str(clause.during), w.DURING_RATE)
         uses = rounds * during
         pay = sum(_num(n) * ctx.res_value(what) for n, what in clause.pay)
         return max(0.0, seq_value(clause.effect, ctx) - pay) * uses
@@ -135,48 +106,50 @@ def clause_value(clause: Any, ctx: Context, ctype: str = "", size: str | None = 
         per_use = seq_value(clause.effect, ctx) * cond_chance(clause.cond, ctx)
         if event.form == "game_end":
             return per_use
-        rate = EVENT_RATE.get(event.form, 0.1)
+        rate = w.EVENT_RATE.get(event.form, w.EVENT_OTHER)
         if event.form == "after_action":
             rate = ctx.action_rate.get(str(event.args.get("action")), rate)
         if event.form == "activated":
             ships = ctx.ships_by_size.get(size or "", 0) if size else 1
-            rate *= max(0.5, ships)
+            rate *= max(w.ACTIVATED_SHIPS_MIN, ships)
         if event.form in ("destroy_ship", "build_ship") and event.args.get("size") == "large":
-            rate *= 0.4
+            rate *= w.LARGE_SHARE
         return per_use * rate * rounds
     if isinstance(clause, ast.Plain):
         return seq_value(clause.effect, ctx)
-    return UNKNOWN_FORM * rounds
+    return w.UNKNOWN_FORM * rounds
 
 
 def static_rate(ph: ast.Phrase, ctx: Context, size: str | None) -> float:
     """Light per round of a lasting modifier."""
     form = ph.form
+    w = ctx.w
     if form == "param":
         name = str(ph.args.get("param", "")).lstrip("$")
-        rate = PARAM_RATE.get(name, UNKNOWN_FORM) * ph.args.get("delta", 1)
+        rate = w.PARAM_RATE.get(name, w.UNKNOWN_FORM) * ph.args.get("delta", 1)
         if name.startswith("claim_"):
             place = name[6:]
-            rate *= max(ctx.planets_by_place.get(place, 0), EXPECTED_PLANETS.get(place, 0.5))
+            expected = w.EXPECTED_PLANETS.get(place, w.EXPECTED_PLACE_OTHER)
+            rate *= max(ctx.planets_by_place.get(place, 0), expected)
         if name == "center_light":
-            rate *= ctx.center_ships + 0.5
+            rate *= ctx.center_ships + w.CENTER_SHIPS_EXTRA
         return rate
     if form in ("ship_stat", "attached_stat"):
         which = ph.args.get("size") or size
         ships = ctx.ships_by_size.get(which, 0) if which else sum(ctx.ships_by_size.values())
-        return STAT_RATE.get(ph.args.get("stat", ""), 0.01) * ph.args.get("delta", 1) * (ships + 2)
+        rate = w.STAT_RATE.get(ph.args.get("stat", ""), w.STAT_OTHER)
+        return rate * ph.args.get("delta", 1) * (ships + w.STAT_SHIPS_EXTRA)
     if form in ("ship_bombard", "attached_bombard"):
         which = ph.args.get("size") or size
-        return 0.03 * (ctx.ships_by_size.get(which, 0) + 1 if which else 1)
-    if form == "ship_discount":
-        return 0.15 * _num(ph.args.get("n", 1)) * ctx.res_value(ph.args.get("what", "common"))
-    if form == "tech_discount":
-        return 0.35 * _num(ph.args.get("n", 1)) * ctx.res_value(ph.args.get("what", "common"))
+        return w.BOMBARD_RATE * (ctx.ships_by_size.get(which, 0) + 1 if which else 1)
+    if form in ("ship_discount", "tech_discount"):
+        rate = w.SHIP_DISCOUNT_RATE if form == "ship_discount" else w.TECH_DISCOUNT_RATE
+        return rate * _num(ph.args.get("n", 1)) * ctx.res_value(ph.args.get("what", "common"))
     if form == "no_blockade":
-        return 0.06 * (ctx.planets + 0.5)
+        return w.NO_BLOCKADE_RATE * (ctx.planets + w.PLANETS_EXTRA)
     if form in ("ignore_asteroids", "resolve_last"):
-        return 0.02
-    return UNKNOWN_FORM
+        return w.MINOR_STATIC_RATE
+    return w.UNKNOWN_FORM
 
 
 def seq_value(seq: ast.Seq, ctx: Context) -> float:
@@ -194,77 +167,89 @@ def step_value(step: Any, ctx: Context) -> float:
         if step.counter is not None:
             value *= count(step.counter.noun, ctx) / max(1, step.counter.per)
         return value * cond_chance(step.cond, ctx)
-    return UNKNOWN_FORM
+    return ctx.w.UNKNOWN_FORM
 
 
 def phrase_value(ph: ast.Phrase, ctx: Context) -> float:
     """Light one use of an effect phrase brings."""
     form = ph.form
     n = _num(ph.args.get("n", 1))
+    worth = ctx.w.PHRASE
     if form == "gain":
         return n * ctx.res_value(str(ph.args.get("what", "common")))
     if form in ("draw", "draw_tech"):
-        return 0.3 * n
+        return worth["draw"] * n
     if form == "pick_up_one":
-        return 0.45
+        return worth["pick_up_one"]
     if form == "manufacture_free":
-        return 0.55
+        return worth["manufacture_free"]
     if form in ("build_ship_free", "build_ship_here"):
-        return 0.3
+        return worth["build_ship_free"]
     if form == "deal_damage":
-        return 0.2 * n
+        return worth["deal_damage"] * n
     if form == "repair_here":
-        return 0.06 * n
+        return worth["repair_here"] * n
     if form == "reroll":
-        return 0.15
+        return worth["reroll"]
     if form == "others_lose":
-        return 0.3 * n * ctx.res_value(str(ph.args.get("what", "common")))
-    return UNKNOWN_FORM
+        return worth["others_lose"] * n * ctx.res_value(str(ph.args.get("what", "common")))
+    return ctx.w.UNKNOWN_FORM
 
 
 def count(noun: ast.Phrase, ctx: Context) -> float:
     form = noun.form
+    w = ctx.w
     if form in ("planet_controlled", "control_planet"):
         color = noun.args.get("color")
         place = noun.args.get("place")
         if color:
-            return max(ctx.planets_by_color.get(color, 0) + 0.6, EXPECTED_COLOR)
+            return max(ctx.planets_by_color.get(color, 0) + w.COLOR_EXTRA, w.EXPECTED_COLOR)
         if place:
-            return max(ctx.planets_by_place.get(place, 0) + 0.3, EXPECTED_PLANETS.get(place, 0.5))
-        return ctx.planets + 0.5
+            return _at_place(place, ctx)
+        return ctx.planets + w.PLANETS_EXTRA
     if form == "tech_in_play":
-        return ctx.techs + 2
+        return ctx.techs + w.TECHS_EXTRA
     if form == "ship_in_center":
-        return max(ctx.center_ships, EXPECTED_CENTER * min(1.0, ctx.rounds_left / 8.0))
+        fade = min(1.0, ctx.rounds_left / w.CENTER_FADE_ROUNDS)
+        return max(ctx.center_ships, w.EXPECTED_CENTER * fade)
     if form == "extractor_on":  # one extractor per planet held
         place = noun.args.get("place")
         if place:
-            return max(ctx.planets_by_place.get(place, 0) + 0.3, EXPECTED_PLANETS.get(place, 0.5))
-        return ctx.planets + 0.5
+            return _at_place(place, ctx)
+        return ctx.planets + w.PLANETS_EXTRA
     if form == "ships_on_board":
         size = noun.args.get("size")
         return ctx.ships_by_size.get(size, 0) if size else sum(ctx.ships_by_size.values())
-    return 1.0
+    return 1.0  # a noun the context does not count is one
+
+
+def _at_place(place: str, ctx: Context) -> float:
+    w = ctx.w
+    expected = w.EXPECTED_PLANETS.get(place, w.EXPECTED_PLACE_OTHER)
+    return max(ctx.planets_by_place.get(place, 0) + w.PLACE_EXTRA, expected)
 
 
 def cond_chance(cond: Any, ctx: Context) -> float:
     """A rough chance that a condition holds when its card fires."""
     if cond is None:
         return 1.0
+    w = ctx.w
     if isinstance(cond, ast.Test):
         noun = cond.phrase
-        return min(1.0, 0.25 + 0.5 * count(noun, ctx)) if noun.form in COUNTED_NOUNS else 0.5
+        if noun.form not in COUNTED_NOUNS:
+            return w.COND_OTHER
+        return min(1.0, w.TEST_BASE + w.TEST_SLOPE * count(noun, ctx))
     if isinstance(cond, ast.Compare):
         have = count(cond.noun, ctx)
         need = _num(cond.value)
-        return 1.0 if have >= need else max(0.1, 0.5 * have / max(need, 1))
+        return 1.0 if have >= need else max(w.COMPARE_MIN, w.COMPARE_SLOPE * have / max(need, 1))
     if isinstance(cond, ast.And):
         return cond_chance(cond.left, ctx) * cond_chance(cond.right, ctx)
     if isinstance(cond, ast.Or):
         return max(cond_chance(cond.left, ctx), cond_chance(cond.right, ctx))
     if isinstance(cond, ast.Not):
         return 1.0 - cond_chance(cond.inner, ctx)
-    return 0.5
+    return w.COND_OTHER
 
 
 def _num(value: Any) -> float:
@@ -275,7 +260,7 @@ def _num(value: Any) -> float:
 
 
 def known_forms() -> set[str]:
-    return EFFECT_FORMS | set(EVENT_RATE) | STATIC_FORMS | COUNTED_NOUNS
+    return EFFECT_FORMS | set(SHIPPED.EVENT_RATE) | STATIC_FORMS | COUNTED_NOUNS
 
 
 def unknown_forms(cards: Any) -> dict[str, list[str]]:

@@ -75,7 +75,9 @@ def test_refresh_is_worth_its_claims(rules: Rules) -> None:
     """Refresh is valued from what its phases do (claim), so once the seat holds planets the
     Refresh card is worth at least its claims, less those it would give up by refreshing
     before building on the planets its ships stand on."""
-    from lastlight.interpreter.engine.bots import plan_tuning as T
+    from lastlight.interpreter.engine.bots.planner_weights import shipped
+
+    T = shipped()
 
     game = Game.new(rules, 2, 3, log=False)
     bots = [make_bot("planner", p, rules) for p in range(2)]
@@ -165,7 +167,9 @@ def test_the_lumos_do_not_deter_the_planner_from_the_center(rules: Rules) -> Non
     center down for the planner (it won more contesting it), and a center ship is counted for
     CENTER_STAY_2P rotations; a player's ships there still mark it down."""
     from lastlight.interpreter.engine import queries as q
-    from lastlight.interpreter.engine.bots import plan_tuning as T
+    from lastlight.interpreter.engine.bots.planner_weights import shipped
+
+    T = shipped()
 
     game = Game.new(rules, 2, 1, log=False)
     bot = make_bot("planner", 0, rules)

@@ -1,0 +1,101 @@
+"""How often each faction and achievement is kept, at each player count, from sim rows.
+
+    lastlight sim --games 300 --players 2,3,4 --bots planner --seed 1 -o planner.parquet
+    python benchmarks/keep_shares.py planner.parquet [--bot planner] [--markdown]
+
+For each item and player count: the seats that kept it out of the seats of that bot, and the
+seats it was offered to (the deal re-made from the row's game seed with `Game.new`, which deals
+the same offers), so "kept when offered" has a Wilson 95% interval. An item offered to no seat
+is not listed. Never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from pathlib import Path
+
+import pyarrow.parquet as pq
+from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.tools.lab.spec import load_rules
+from lastlight.interpreter.tools.lab.stats import wilson
+
+#: Where the deal keeps each seat's offer (the engine's state; read here, never by a bot).
+OFFERS = {"faction": "offer_f", "achievement": "offer_a"}
+
+
+def offers(rules: object, players: int, seed: int) -> list[dict[str, list[str]]]:
+    """Per seat: the faction and achievement ids the deal offers it."""
+    game = Game.new(rules, players, seed, log=False)
+    out = []
+    for pl in game.state["players"]:
+        out.append({kind: [base_id(c) for c in pl.get(key) or ()] for kind, key in OFFERS.items()})
+    return out
+
+
+def shares(path: Path, bot: str | None) -> list[tuple[int, str, str, int, int, int]]:
+    """(players, kind, item, seats of the bot, offered, kept) rows."""
+    table = pq.read_table(path)
+    meta = table.schema.metadata or {}
+    import json
+
+    content = json.loads(meta[b"lastlight"])["content"] if b"lastlight" in meta else None
+    rules = load_rules(content) if content else load_rules(str(Path("content").resolve()))
+    rows = table.to_pylist()
+    seats: Counter[int] = Counter()
+    offered: Counter[tuple[int, str, str]] = Counter()
+    kept: Counter[tuple[int, str, str]] = Counter()
+    deals: dict[int, list[dict[str, list[str]]]] = {}
+    for row in rows:
+        if bot and row["bot"] != bot:
+            continue
+        n = row["players"]
+        seats[n] += 1
+        if row["game"] not in deals:
+            deals[row["game"]] = offers(rules, n, row["seed"])
+        offer = deals[row["game"]][row["seat"]]
+        for kind in OFFERS:
+            for item in set(offer[kind]):
+                offered[(n, kind, item)] += 1
+        kept[(n, "faction", base_id(row["faction"] or ""))] += 1
+        kept[(n, "achievement", base_id(row["achievement"] or ""))] += 1
+    return [(n, kind, item, seats[n], k, kept[(n, kind, item)])
+            for (n, kind, item), k in sorted(offered.items())]  # fmt: skip
+
+
+def markdown(out: list[tuple[int, str, str, int, int, int]]) -> str:
+    """One row per item, one column per player count: kept / offered, share [Wilson 95%]."""
+    counts = sorted({row[0] for row in out})
+    cells: dict[tuple[str, str], dict[int, str]] = {}
+    for n, kind, item, _seats, offered, kept in out:
+        lo, hi = wilson(kept, offered)
+        text = f"{kept}/{offered} = {kept / offered:.0%} [{lo:.0%}, {hi:.0%}]"
+        cells.setdefault((kind, item), {})[n] = text
+    lines = ["| kind | item | " + " | ".join(f"{n} players" for n in counts) + " |",
+             "|---|---|" + "---|" * len(counts)]  # fmt: skip
+    for (kind, item), by_n in sorted(cells.items()):
+        row = [kind, item] + [by_n.get(n, "not dealt") for n in counts]
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("rows", type=Path)
+    ap.add_argument("--bot", default="planner", help="count this bot's seats ('' for every seat)")
+    ap.add_argument("--markdown", action="store_true")
+    args = ap.parse_args(argv)
+    out = shares(args.rows, args.bot or None)
+    if args.markdown:
+        print(markdown(out))
+        return 0
+    for n, kind, item, seats, offered, kept in out:
+        lo, hi = wilson(kept, offered)
+        print(f"{n}  {kind}  {item}  kept {kept}/{seats} seats, {kept}/{offered} offers"
+              f" = {kept / offered:.0%} (Wilson 95% {lo:.0%}..{hi:.0%})")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

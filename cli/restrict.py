@@ -1,0 +1,112 @@
+"""`lastlight restrict ITEM...`: an item's strength when a seat is made to keep it (or never to
+keep it), against the same bot's free choice on the same seeds."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+from lastlight.cli._args import player_counts
+from lastlight.cli._content import content_option, load_rules_or_exit
+
+KINDS = ("faction", "achievement")
+
+
+def _row(s: dict[str, Any]) -> str:
+    f_lo, f_hi = s["forced_interval"]
+    b_lo, b_hi = s["free_interval"]
+    c_lo, c_hi = s["change_interval"]
+    return (
+        f"{s['item']:<22} {s['players']}p {s['mode']:<5} {s['pairs']:>5} {s['deals']:>6}"
+        f"  {100 * s['forced_share']:5.1f}% [{100 * f_lo:4.1f}, {100 * f_hi:4.1f}]"
+        f"  {100 * s['free_share']:5.1f}% [{100 * b_lo:4.1f}, {100 * b_hi:4.1f}]"
+        f"  {100 * s['change']:+6.1f} [{100 * c_lo:+6.1f}, {100 * c_hi:+6.1f}]"
+        f"  {s['free_kept']:>4}/{s['pairs']}"
+    )
+
+
+HEADER = (
+    f"{'item':<22} n  mode  pairs  deals  forced win [95% Wilson]  free win [95% Wilson]"
+    "  forced-free points [95% t]  free kept"
+)
+
+
+@click.command()
+@click.argument("items", nargs=-1, required=True, metavar="ITEM...")
+@click.option("--never", is_flag=True, help="The seat must never keep ITEM (default: must keep).")
+@click.option(
+    "--games",
+    "-g",
+    type=click.IntRange(1, 1_000_000),
+    default=100,
+    show_default=True,
+    help="Paired deals per item and player count (each played forced and free).",
+)
+@click.option(
+    "--players",
+    "-n",
+    default="4",
+    show_default=True,
+    callback=lambda c, p, v: player_counts(v),
+    help="Player count, or a comma list.",
+)
+@click.option("--bot", default="planner", show_default=True, help="The bot in every seat.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Master seed of the deals.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 512), default=1, show_default=True,
+              help="Worker processes. The figures are the same for any value.")  # fmt: skip
+@content_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def restrict_command(
+    items: tuple[str, ...],
+    never: bool,
+    games: int,
+    players: tuple[int, ...],
+    bot: str,
+    seed: int,
+    jobs: int,
+    content: str | None,
+    fmt: str,
+) -> None:
+    """Deal games until the forced seat (seat game mod players) is offered ITEM, a faction or
+    achievement id; play each deal twice, the seat made to keep ITEM (--never: to keep another)
+    and free; report both win shares and their paired difference with 95% intervals, and how
+    often the free bot kept ITEM. Measures "the item is weak" apart from "the bot misjudges it"."""
+    from lastlight.interpreter.engine.bots import BotNotFound, resolve_bot
+    from lastlight.interpreter.tools.lab.restrict import run
+
+    rules = load_rules_or_exit(content)
+    try:
+        resolve_bot(bot)
+    except BotNotFound as exc:
+        raise click.BadParameter(str(exc), param_hint="--bot") from None
+    for item in items:
+        card = rules.cards.get(item)
+        if card is None or card.kind not in KINDS:
+            what = "a faction or achievement id"
+            raise click.BadParameter(f"'{item}' is not {what}", param_hint="ITEM")
+        for n in players:
+            if not rules.players_min <= n <= rules.players_max:
+                raise click.BadParameter(
+                    f"this content supports {rules.players_min} to {rules.players_max} players",
+                    param_hint="--players",
+                )
+    root = str(rules.pack.root)
+    out = []
+    if fmt == "text":
+        click.echo(HEADER)
+    for item in items:
+        for n in players:
+            summary = run(root, item, n, bot, seed, games, never, jobs).summary()
+            out.append(summary)
+            if summary["pairs"] < games:
+                click.echo(f"{item} was offered to the forced seat in {summary['pairs']} of"
+                           f" {summary['deals']} deals at {n} players (asked for {games})",
+                           err=True)  # fmt: skip
+                if not summary["pairs"]:
+                    sys.exit(1)
+            if fmt == "text":
+                click.echo(_row(summary))
+    if fmt == "json":
+        click.echo(json.dumps(out, indent=1))

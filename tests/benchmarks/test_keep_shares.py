@@ -1,0 +1,42 @@
+"""benchmarks/keep_shares.py: the deal re-made from a row's game seed offers the seat what it
+kept, so kept <= offered for every item, and the seats add up."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.tools.lab.rows import to_table, write_results
+from lastlight.interpreter.tools.lab.run import run_sweep
+from lastlight.interpreter.tools.lab.spec import SimSpec
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("keep_shares", ROOT / "benchmarks/keep_shares.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["keep_shares"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.slow
+def test_kept_items_were_offered(tmp_path: Path) -> None:
+    spec = SimSpec(str(content_dir().resolve()), (2, 4), ("random",), 3, 0, 6)
+    path = tmp_path / "rows.parquet"
+    write_results(to_table(run_sweep(spec, 1), {"content": spec.content}), path)
+    out = _module().shares(path, "random")
+    assert out
+    for _n, _kind, item, _seats, offered, kept in out:
+        assert 0 <= kept <= offered, item
+    for n, seats in ((2, 6), (4, 12)):  # 3 games at each count
+        for kind in ("faction", "achievement"):
+            rows = [r for r in out if r[0] == n and r[1] == kind]
+            assert sum(r[5] for r in rows) == seats  # every seat kept one, and it was offered
+            assert all(r[3] == seats for r in rows)
