@@ -85,7 +85,7 @@ def start_server(db: Path, port: int = 0) -> tuple[subprocess.Popen[str], int]:
 
 
 def open_tables(port: int, n: int, players: int, think: float = 0.0) -> list[Client]:
-    import httpx
+    import httpx2 as httpx  # the HTTP client of the dev extra
 
     out = []
     with httpx.Client(base_url=f"http://{HOST}:{port}", timeout=30) as http:
