@@ -11,6 +11,7 @@ import click
 from lastlight.cli._content import content_option
 from lastlight.cli._lab import make_spec, provenance, run_rows, sweep_options
 from lastlight.interpreter.load.errors import Loc
+from lastlight.interpreter.load.fileio import write_atomic
 
 if TYPE_CHECKING:
     from lastlight.interpreter.tools.lab.bands import Band
@@ -32,13 +33,9 @@ def _item_locs(content: str) -> dict[str, Loc]:
 
 
 def _write(path: str, text: str) -> None:
-    out = Path(path)
-    tmp = out.with_name(out.name + ".partial")
     try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(out)
+        write_atomic(path, text)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         click.echo(f"lastlight: cannot write {path}: {exc.strerror or exc}", err=True)
         sys.exit(1)
 

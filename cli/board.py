@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
-from pathlib import Path
 
 import click
 from lastlight.cli._content import content_option, load_rules_or_exit
@@ -83,7 +80,7 @@ def board_command(
     svg = game_svg(game, title)
     try:
         if output.lower().endswith(".png"):
-            _write_bytes_atomic(output, svg_to_png(svg))
+            write_atomic(output, svg_to_png(svg))
         else:
             write_atomic(output, svg)
     except PictureError as exc:
@@ -93,19 +90,3 @@ def board_command(
         click.echo(f"lastlight board: cannot write {output}: {exc.strerror}", err=True)
         sys.exit(1)
     click.echo(f"wrote {output}")
-
-
-def _write_bytes_atomic(path: str, data: bytes) -> None:
-    """Like write_atomic, for bytes: a failed write never spoils a good file."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(target.parent))
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a picture is for sharing
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -46,14 +46,16 @@ class _Fail(Exception):
 @lru_cache(maxsize=1)
 def parser() -> Lark:
     grammar = resources.files("lastlight.interpreter.effects").joinpath("grammar.lark")
-    # cache=True keeps the built LALR tables in the temp folder, keyed by the grammar's hash.
+    # No grammar cache: Lark's cache is a pickle, and one planted under its predictable name in
+    # the shared temporary folder would run at the next lint. Building the LALR tables takes
+    # ~15 ms once per process (docs/security.md has the measurement), so there is nothing to save.
     return Lark(
         grammar.read_text(encoding="utf-8"),
         parser="lalr",
         propagate_positions=True,
         start=["start", "condition"],
         maybe_placeholders=False,
-        cache=True,
+        cache=False,
     )
 
 
