@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
 import click
 from lastlight.cli._content import content_option, load_rules_or_exit
-from lastlight.interpreter.load.pack import SCENARIO_DIR
+from lastlight.interpreter.load.pack import SCENARIO_DIR, outside_the_pack
 from lastlight.interpreter.tools.lint_pack import is_pack_folder
 from lastlight.interpreter.tools.scenario import discover, run_file
 
@@ -29,6 +30,11 @@ def test_command(path: str | None, content: str | None, fmt: str, select: str | 
     rules = load_rules_or_exit(str(pack) if pack else None)
     if root is None:
         root = rules.pack.root / SCENARIO_DIR
+    within = _pack_of(root, rules.pack.root)
+    escaped = outside_the_pack(root, within, str(root)) if within is not None else None
+    if escaped is not None:
+        click.echo(escaped.render(), err=True)
+        sys.exit(1)
     files = discover(root)
     if not files:
         click.echo(f"lastlight: no scenario files under {root}", err=True)
@@ -36,7 +42,7 @@ def test_command(path: str | None, content: str | None, fmt: str, select: str | 
     results = []
     problems = []
     for file in files:
-        file_results, file_problems = run_file(rules, file)
+        file_results, file_problems = run_file(rules, file, within)
         problems.extend(file_problems)
         results.extend(r for r in file_results if not select or select in r.id)
     failed = [r for r in results if not r.ok]
@@ -77,6 +83,13 @@ def test_command(path: str | None, content: str | None, fmt: str, select: str | 
             + (f", {len(problems)} file errors" if problems else "")
         )
     sys.exit(1 if failed or problems else 0)
+
+
+def _pack_of(root: Path, pack_root: Path) -> Path | None:
+    """The pack the scenarios at `root` belong to (their reads stay inside it), or None for
+    scenarios the command line names outside any pack."""
+    here, pack = Path(os.path.abspath(root)), Path(os.path.abspath(pack_root))
+    return pack_root if here.is_relative_to(pack) else None
 
 
 def _targets(path: Path | None, content: Path | None) -> tuple[Path | None, Path | None]:

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from lastlight.interpreter.load import schema
-from lastlight.interpreter.load.errors import Loc, Report, did_you_mean
-from lastlight.interpreter.load.fileio import read_bounded
+from lastlight.interpreter.load.errors import Diagnostic, Loc, Report, did_you_mean
+from lastlight.interpreter.load.fileio import escape_problem, read_bounded
 from lastlight.interpreter.load.yamlload import MAX_FILE_BYTES, YDict, YList, load_yaml
 
 #: Every kind of content document, in the order they are built.
@@ -91,32 +91,56 @@ BALANCE_DIR = "balance"
 
 #: The manifest that makes a folder a pack.
 MANIFEST = "pack.yaml"
-#: A pack holds at most this many YAML files, in folders at most this deep.
+#: A pack holds at most this many YAML files, in folders at most this deep; a walk looks into
+#: at most MAX_FOLDERS folders (1,100 nested or 100,000 empty folders cost nothing).
 MAX_FILES = 200
 MAX_FOLDER_DEPTH = 4
+MAX_FOLDERS = 400
 
 
-def discover(root: Path) -> list[Path]:
-    """The YAML files of a pack folder, sorted so that loading never depends on the file system.
-    The `scenarios/` subfolder holds the pack's tests, read by `lastlight test`, and `balance/`
-    its balance bands, read by `lastlight balance --check`; hidden folders and symlinked folders
-    are not entered, and the walk stops a little past MAX_FILES."""
+def yaml_files(
+    root: Path,
+    *,
+    skip: tuple[str, ...] = (),
+    suffixes: tuple[str, ...] = (".yaml", ".yml"),
+    max_files: int = MAX_FILES,
+) -> list[Path]:
+    """The YAML files under `root`, sorted so that loading never depends on the file system.
+    Bounded: hidden and symlinked folders are not entered, nor folders deeper than
+    MAX_FOLDER_DEPTH, nor `skip` at the top; the walk stops after MAX_FOLDERS folders or a
+    little past `max_files` files."""
     found: list[Path] = []
-    for folder, dirs, files in os.walk(root, followlinks=False):
+    for seen, (folder, dirs, files) in enumerate(os.walk(root, followlinks=False)):
         rel = Path(folder).relative_to(root).parts
         dirs[:] = sorted(
             d
             for d in dirs
-            if not d.startswith(".")
-            and not (not rel and d in (SCENARIO_DIR, BALANCE_DIR))
-            and len(rel) < MAX_FOLDER_DEPTH
+            if not d.startswith(".") and not (not rel and d in skip) and len(rel) < MAX_FOLDER_DEPTH
         )
         for name in files:
-            if name.endswith((".yaml", ".yml")) and not name.startswith("."):
+            if name.endswith(suffixes) and not name.startswith("."):
                 found.append(Path(folder) / name)
-        if len(found) > MAX_FILES:
+        if len(found) > max_files or seen >= MAX_FOLDERS:
             break
     return sorted(found)
+
+
+def discover(root: Path) -> list[Path]:
+    """The YAML files of a pack folder (`yaml_files`). The `scenarios/` subfolder holds the
+    pack's tests, read by `lastlight test`, and `balance/` its balance bands, read by
+    `lastlight balance --check`; neither is part of the pack."""
+    return yaml_files(root, skip=(SCENARIO_DIR, BALANCE_DIR))
+
+
+def outside_the_pack(path: Path, root: Path, shown: str) -> Diagnostic | None:
+    """X014 when `path` (a file of the pack, or of its scenarios) resolves to a place outside
+    the pack's real folder: a pack is a closed world, and a link out of it is never read."""
+    problem = escape_problem(path, root)
+    if problem is None:
+        return None
+    return Diagnostic(
+        Loc(shown), "X014", f"this file is not read: {problem}", "copy the file into the pack"
+    )
 
 
 def is_pack(root: Path) -> bool:
@@ -137,6 +161,10 @@ def read_documents(root: Path, report: Report) -> list[Document]:
         return docs
     for path in paths:
         shown = _display(path)
+        escaped = outside_the_pack(path, root, shown)
+        if escaped is not None:
+            report.add(escaped)
+            continue
         data, problems = load_yaml(path, shown)
         report.extend(problems)
         if data is None:

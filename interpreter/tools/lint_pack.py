@@ -12,7 +12,14 @@ from pathlib import Path
 
 from lastlight.interpreter.load.errors import Diagnostic, Loc, did_you_mean
 from lastlight.interpreter.load.fileio import read_bounded
-from lastlight.interpreter.load.pack import KINDS, SCENARIO_DIR, Pack, discover
+from lastlight.interpreter.load.pack import (
+    KINDS,
+    MAX_FILES,
+    SCENARIO_DIR,
+    Pack,
+    discover,
+    outside_the_pack,
+)
 from lastlight.interpreter.load.schema import validate
 from lastlight.interpreter.load.yamlload import MAX_FILE_BYTES, YDict, YList, load_yaml
 from lastlight.interpreter.pipeline import load_pack
@@ -155,17 +162,32 @@ def lint_path(root: Path) -> LintResult:
         return _lint_file(root)
     pack, report = load_pack(root)
     diags = apply_suppressions(pack, list(report.items))
-    scenario_files = (
-        sorted((root / SCENARIO_DIR).glob("*.yaml")) if (root / SCENARIO_DIR).is_dir() else []
-    )
+    scenario_files = pack_scenarios(root, diags)
     loaded: list[YDict] = []
     for path in scenario_files:
+        escaped = outside_the_pack(path, root, _shown(path))
+        if escaped is not None:
+            diags.append(escaped)
+            continue
         file_diags, data = _lint_scenario_file(path, pack)
         diags.extend(file_diags)
         if data is not None:
             loaded.append(data)
     diags.extend(duplicate_ids(loaded))
     return LintResult(sorted(diags, key=_key), len(discover(root)) + len(scenario_files))
+
+
+def pack_scenarios(root: Path, diags: list[Diagnostic]) -> list[Path]:
+    """The scenario files of a pack (`scenarios/*.yaml`); a `scenarios` folder that leads out
+    of the pack is one X014 in `diags`, and none of its files is read."""
+    folder = root / SCENARIO_DIR
+    if not folder.is_dir():
+        return []
+    escaped = outside_the_pack(folder, root, _shown(folder))
+    if escaped is not None:
+        diags.append(escaped)
+        return []
+    return sorted(p for p in folder.glob("*.yaml"))[: MAX_FILES + 1]
 
 
 def lint_scenarios(path: Path, pack: Pack) -> list[Diagnostic]:

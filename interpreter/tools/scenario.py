@@ -38,6 +38,7 @@ from lastlight.interpreter.engine.game import Game, IllegalDecision
 from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.ruleset import Rules, base_id
 from lastlight.interpreter.load.errors import Diagnostic, Loc, did_you_mean
+from lastlight.interpreter.load.pack import outside_the_pack, yaml_files
 from lastlight.interpreter.load.schema import validate
 from lastlight.interpreter.load.yamlload import YDict, YList, load_yaml
 from lastlight.interpreter.tools.scenario_expect import check, matches
@@ -66,12 +67,24 @@ class ScenarioResult:
 
 
 def discover(path: Path) -> list[Path]:
+    """The scenario files at `path`: the file itself, or the `.yaml` files under the folder
+    (a bounded walk: see `pack.yaml_files`)."""
     if path.is_file():
         return [path]
-    return sorted(p for p in path.rglob("*.yaml") if p.is_file())
+    return yaml_files(path, suffixes=(".yaml",), max_files=MAX_SCENARIO_FILES)
 
 
-def load_file(path: Path) -> tuple[list[YDict], list[Diagnostic]]:
+#: A walk of scenario folders stops a little past this many files.
+MAX_SCENARIO_FILES = 1000
+
+
+def load_file(path: Path, within: Path | None = None) -> tuple[list[YDict], list[Diagnostic]]:
+    """The scenarios of one file, or the problems that stop it being run. With `within` (the
+    pack the scenarios belong to) a file that leads out of that folder is X014, never read."""
+    if within is not None:
+        escaped = outside_the_pack(path, within, str(path))
+        if escaped is not None:
+            return [], [escaped]
     data, problems = load_yaml(path)
     if data is None:
         return [], problems
@@ -81,8 +94,10 @@ def load_file(path: Path) -> tuple[list[YDict], list[Diagnostic]]:
     return [item for item in data["items"] if isinstance(item, YDict)], []
 
 
-def run_file(rules: Rules, path: Path) -> tuple[list[ScenarioResult], list[Diagnostic]]:
-    items, problems = load_file(path)
+def run_file(
+    rules: Rules, path: Path, within: Path | None = None
+) -> tuple[list[ScenarioResult], list[Diagnostic]]:
+    items, problems = load_file(path, within)
     return [run_scenario(rules, item) for item in items], problems
 
 
