@@ -13,12 +13,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 from lastlight.interpreter.engine.game import Game, IllegalDecision
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.fileio import read_bounded, write_atomic
 from lastlight.interpreter.load.paths import schemas_dir
+from lastlight.interpreter.load.schema import strict_validator
 
 FORMAT = "lastlight-replay"
 VERSION = 1
@@ -61,9 +61,36 @@ def save_replay(path: str | Path, data: dict[str, Any]) -> None:
 
 
 @cache
-def _validator() -> Draft202012Validator:
+def _validator() -> Any:
     schema = json.loads((schemas_dir() / "replay.schema.json").read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
+    return strict_validator(schema)
+
+
+#: A replay's numbers are whole numbers of at most this many digits (a seed has 20).
+MAX_DIGITS = 24
+
+
+class _Number(str):
+    """A JSON number a replay may not hold (a fraction, an exponent, too many digits), kept as
+    its text so the field that holds it can be named."""
+
+
+def _parse_int(text: str) -> int | _Number:
+    return int(text) if len(text.lstrip("-")) <= MAX_DIGITS else _Number(text)
+
+
+def _bad_number(data: Any) -> tuple[list[Any], _Number] | None:
+    """The path to the first number `_Number` kept in `data`, and the number."""
+    todo: list[tuple[Any, list[Any]]] = [(data, [])]
+    while todo:
+        node, path = todo.pop()
+        if isinstance(node, _Number):
+            return path, node
+        if isinstance(node, dict):
+            todo.extend((v, [*path, k]) for k, v in reversed(node.items()))
+        elif isinstance(node, list):
+            todo.extend((v, [*path, i]) for i, v in reversed(list(enumerate(node))))
+    return None
 
 
 def _depth(data: Any) -> int:
@@ -101,7 +128,7 @@ def load_replay(path: str | Path) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise ReplayError(f"{path}: not a replay (not UTF-8 text)") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_int, parse_float=_Number, parse_constant=_Number)
     except json.JSONDecodeError as exc:
         raise ReplayError(
             f"{path}:{exc.lineno}:{exc.colno}: the replay is not valid JSON "
@@ -118,6 +145,13 @@ def load_replay(path: str | Path) -> dict[str, Any]:
         )
     if _depth(data) > MAX_REPLAY_DEPTH:
         raise ReplayError(f"{path}: not a replay (it nests more than {MAX_REPLAY_DEPTH} deep)")
+    bad = _bad_number(data)
+    if bad is not None:
+        shown = bad[1] if len(bad[1]) <= 30 else f"{bad[1][:12]}…({len(bad[1])} characters)"
+        raise ReplayError(
+            f"{path}: the replay's {_where(bad[0])}: {shown} is not a whole number of at most "
+            f"{MAX_DIGITS} digits (a replay holds no other numbers)"
+        )
     error = best_match(_validator().iter_errors(data))
     if error is not None:
         message = error.message
