@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import click
 
 
@@ -21,3 +23,24 @@ def player_counts(value: str) -> tuple[int, ...]:
             f"player counts are 2, 3 or 4, not {bad[0]}", param_hint="--players"
         )
     return counts
+
+
+#: The largest seed a replay can hold (schemas/replay.schema.json): a game played with a larger
+#: seed could be saved but never replayed or resumed, so it is refused before the game.
+MAX_SEED = 2**64 - 1
+
+#: `--seed`: a whole number from 0 to MAX_SEED; anything else is a usage error naming the option.
+SEED = click.IntRange(0, MAX_SEED)
+
+
+class FiniteFloatRange(click.FloatRange):
+    """A float range that also refuses NaN and the infinities (`nan` compares false with every
+    bound, so `click.FloatRange` lets it through, and `--minutes nan` never ended)."""
+
+    name = "finite float range"
+
+    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+        number = super().convert(value, param, ctx)
+        if math.isnan(number) or math.isinf(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from lastlight.cli._args import player_counts
+from lastlight.cli._args import SEED, player_counts
 from lastlight.cli._content import load_rules_or_exit
 from lastlight.interpreter.engine.bots import BOTS
 from lastlight.interpreter.tools.lab.spec import SimSpec
@@ -58,7 +58,7 @@ def sweep_options(default_games: int) -> Callable[[Callable[..., Any]], Callable
                 callback=lambda c, p, v: _bots(v),
                 help="Bot names, seated in rotation (from the bot registry).",
             ),
-            click.option("--seed", type=int, default=0, show_default=True, help="Master seed."),
+            click.option("--seed", type=SEED, default=0, show_default=True, help="Master seed."),
             click.option(
                 "--jobs",
                 "-j",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 import click
+from lastlight.cli._args import SEED
 from lastlight.cli._content import content_option, load_rules_or_exit
 from lastlight.interpreter.board.picture import PictureError, game_svg, svg_to_png
 from lastlight.interpreter.engine.game import Game
@@ -14,11 +15,11 @@ from lastlight.interpreter.load.fileio import write_atomic
 
 @click.command()
 @click.option("--players", "-n", type=click.IntRange(2, 4), default=4, show_default=True)
-@click.option("--seed", "-s", type=int, default=1, show_default=True)
+@click.option("--seed", "-s", type=SEED, default=1, show_default=True)
 @click.option(
     "--rotations",
     "-r",
-    type=click.IntRange(min=0),
+    type=click.IntRange(0, 1_000_000),
     default=0,
     show_default=True,
     help="Turn the rings this many times (pieces travel with them).",

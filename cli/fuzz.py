@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import click
-from lastlight.cli._args import player_counts
+from lastlight.cli._args import SEED, FiniteFloatRange, player_counts
 from lastlight.interpreter.load.errors import ContentError
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.tools.fuzz.run import Tally, request_stop, run_parallel
@@ -18,39 +18,39 @@ from lastlight.interpreter.tools.lab.run import default_jobs
 @click.command()
 @click.option(
     "--minutes",
-    type=click.FloatRange(0, 24 * 60),
+    type=FiniteFloatRange(0, 24 * 60),
     default=1.0,
     show_default=True,
     help="Stop after this long, targets met or not.",
 )
 @click.option(
     "--games",
-    type=click.IntRange(0),
+    type=click.IntRange(0, 100_000_000),
     default=100_000,
     show_default=True,
     help="Random games to play (2, 3 and 4 players in turn).",
 )
 @click.option(
     "--packs",
-    type=click.IntRange(0),
+    type=click.IntRange(0, 100_000_000),
     default=10_000,
     show_default=True,
     help="Mutated content packs to load (and play when they load clean).",
 )
 @click.option(
     "--replays",
-    type=click.IntRange(0),
+    type=click.IntRange(0, 100_000_000),
     default=10_000,
     show_default=True,
     help="Mutated replays to read and verify.",
 )
 @click.option("--players", "-n", default="2,3,4", show_default=True, help="Player counts.")
 @click.option(
-    "--seed", type=int, default=0, show_default=True, help="Seeds of games and mutations."
+    "--seed", type=SEED, default=0, show_default=True, help="Seeds of games and mutations."
 )
 @click.option(
     "--replay-every",
-    type=click.IntRange(0),
+    type=click.IntRange(0, 100_000_000),
     default=10,
     show_default=True,
     help="Re-play every Nth game from its replay (0: never).",

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from lastlight.cli._args import SEED
 from lastlight.cli._content import content_option, load_rules_or_exit
 from lastlight.interpreter.engine.bots import (
     BotNotFound,
@@ -224,7 +225,7 @@ def _on_quit(s: Session, how: str) -> int:
     show_default=True,
     help="Number of players.",
 )
-@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Game seed.")
+@click.option("--seed", "-s", type=SEED, default=1, show_default=True, help="Game seed.")
 @click.option(
     "--bots",
     default="heuristic",
