@@ -42,6 +42,7 @@ from lastlight.interpreter.load.pack import outside_the_pack, yaml_files
 from lastlight.interpreter.load.schema import validate
 from lastlight.interpreter.load.yamlload import YDict, YList, load_yaml
 from lastlight.interpreter.tools.scenario_expect import check, matches
+from lastlight.interpreter.tools.scenario_lint import seat_problems
 
 FLOW_PREFERENCE = ("pass", "done")
 
@@ -109,6 +110,9 @@ def run_scenario(rules: Rules, item: YDict) -> ScenarioResult:
         [str(x) for x in item.get("proves") or []],
         [str(x) for x in item.get("rules") or []],
     )
+    result.failures.extend(seat_problems(item))
+    if result.failures:
+        return result
     try:
         _Runner(rules, item).run()
     except ScenarioFailure as fail:
@@ -125,7 +129,8 @@ class _Runner:
         players = int(item.get("players", 2))
         self.game = Game.new(rules, players, int(item.get("seed", 1)))
         self.players = players
-        self.never: list[tuple[dict[str, Any], Loc]] = []
+        # `never` wants, each kept once, by the decision kind they name (None: any kind)
+        self.never: dict[Any, dict[str, tuple[dict[str, Any], Loc]]] = {}
 
     # --- setup ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -407,8 +412,10 @@ class _Runner:
                     loc, f"{dict(arg)} was expected to be illegal, but is legal ({found[0]})"
                 )
         elif verb == "never":
-            self._never_now(dict(arg), loc)
-            self.never.append((dict(arg), loc))
+            want = dict(arg) if isinstance(arg, dict) else {"kind": arg}
+            self._never_now(want, loc)
+            key = repr(sorted(want.items(), key=str))
+            self.never.setdefault(want.get("kind"), {}).setdefault(key, (want, loc))
         elif verb == "finish":
             self._finish(str(arg), loc)
         elif verb == "expect":
@@ -451,13 +458,34 @@ class _Runner:
                 f" {found[0]} (asked: {self.game.prompt})",
             )
 
+    def _check_never(self) -> None:
+        """Every `never` want against the decisions now legal, looking only at wants of a kind
+        that is offered (thousands of `never` steps once cost minutes: each was re-checked
+        against every legal decision at every later decision)."""
+        legal = self.game.legal()
+        by_kind: dict[Any, list[dict[str, Any]]] = {}
+        for d in legal:
+            by_kind.setdefault(d.get("kind"), []).append(d)
+        for kind, wants in self.never.items():
+            offered = legal if kind is None else by_kind.get(kind, [])
+            if not offered:
+                continue
+            for want, at in wants.values():
+                found = next((d for d in offered if matches(d, want)), None)
+                if found is not None:
+                    raise self._fail(
+                        at,
+                        f"{want} was expected never to be offered, but P{self.game.to_move} "
+                        f"is offered {found} (asked: {self.game.prompt})",
+                    )
+
     def _apply(self, decision: dict[str, Any], loc: Loc) -> None:
         try:
             self.game.apply(decision)
         except IllegalDecision as exc:
             raise self._fail(loc, f"illegal decision: {exc}") from None
-        for want, at in self.never:  # `never` watches every decision from its step on
-            self._never_now(want, at)
+        if self.never:  # `never` watches every decision from its step on
+            self._check_never()
 
     def _finish(self, what: str, loc: Loc) -> None:
         """Resolve the rest with a fixed policy: pass/done/no/hold fire, else the first option."""
