@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 from lastlight.cli._content import content_option, load_rules_or_exit
-from lastlight.interpreter.load.pack import SCENARIO_DIR, outside_the_pack
+from lastlight.interpreter.load.pack import SCENARIO_DIR, ValueBudget, outside_the_pack
 from lastlight.interpreter.tools.lint_pack import is_pack_folder
 from lastlight.interpreter.tools.scenario import discover, run_file
 
@@ -31,7 +31,8 @@ def test_command(path: str | None, content: str | None, fmt: str, select: str | 
     if root is None:
         root = rules.pack.root / SCENARIO_DIR
     within = _pack_of(root, rules.pack.root)
-    escaped = outside_the_pack(root, within, str(root)) if within is not None else None
+    linked = within is not None and os.path.lexists(root)
+    escaped = outside_the_pack(root, within, str(root)) if linked and within else None
     if escaped is not None:
         click.echo(escaped.render(), err=True)
         sys.exit(1)
@@ -41,8 +42,9 @@ def test_command(path: str | None, content: str | None, fmt: str, select: str | 
         sys.exit(2)
     results = []
     problems = []
+    budget = ValueBudget(what="the scenario files")
     for file in files:
-        file_results, file_problems = run_file(rules, file, within)
+        file_results, file_problems = run_file(rules, file, within, budget)
         problems.extend(file_problems)
         results.extend(r for r in file_results if not select or select in r.id)
     failed = [r for r in results if not r.ok]

@@ -17,6 +17,7 @@ from lastlight.interpreter.load.pack import (
     MAX_FILES,
     SCENARIO_DIR,
     Pack,
+    ValueBudget,
     discover,
     outside_the_pack,
 )
@@ -156,6 +157,15 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
+def _as_given(path: Path) -> str:
+    """A path as the command line reached it, links not resolved (a link's name, not where it
+    leads)."""
+    try:
+        return str(path.relative_to(Path.cwd())) if path.is_absolute() else str(path)
+    except ValueError:
+        return str(path)
+
+
 def lint_path(root: Path) -> LintResult:
     """Lint a pack folder or one YAML file: every diagnostic, sorted by file, line, column."""
     if root.is_file():
@@ -164,8 +174,9 @@ def lint_path(root: Path) -> LintResult:
     diags = apply_suppressions(pack, list(report.items))
     scenario_files = pack_scenarios(root, diags)
     loaded: list[YDict] = []
+    budget = ValueBudget(what="the pack's scenario files")
     for path in scenario_files:
-        escaped = outside_the_pack(path, root, _shown(path))
+        escaped = outside_the_pack(path, root, _as_given(path)) or budget.charge(path, _shown(path))
         if escaped is not None:
             diags.append(escaped)
             continue
@@ -183,7 +194,7 @@ def pack_scenarios(root: Path, diags: list[Diagnostic]) -> list[Path]:
     folder = root / SCENARIO_DIR
     if not folder.is_dir():
         return []
-    escaped = outside_the_pack(folder, root, _shown(folder))
+    escaped = outside_the_pack(folder, root, _as_given(folder))
     if escaped is not None:
         diags.append(escaped)
         return []

@@ -38,7 +38,7 @@ from lastlight.interpreter.engine.game import Game, IllegalDecision
 from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.ruleset import Rules, base_id
 from lastlight.interpreter.load.errors import Diagnostic, Loc, did_you_mean
-from lastlight.interpreter.load.pack import outside_the_pack, yaml_files
+from lastlight.interpreter.load.pack import ValueBudget, outside_the_pack, yaml_files
 from lastlight.interpreter.load.schema import validate
 from lastlight.interpreter.load.yamlload import YDict, YList, load_yaml
 from lastlight.interpreter.tools.scenario_expect import check, matches
@@ -79,13 +79,16 @@ def discover(path: Path) -> list[Path]:
 MAX_SCENARIO_FILES = 1000
 
 
-def load_file(path: Path, within: Path | None = None) -> tuple[list[YDict], list[Diagnostic]]:
+def load_file(
+    path: Path, within: Path | None = None, budget: ValueBudget | None = None
+) -> tuple[list[YDict], list[Diagnostic]]:
     """The scenarios of one file, or the problems that stop it being run. With `within` (the
-    pack the scenarios belong to) a file that leads out of that folder is X014, never read."""
-    if within is not None:
-        escaped = outside_the_pack(path, within, str(path))
-        if escaped is not None:
-            return [], [escaped]
+    pack the scenarios belong to) a file that leads out of that folder is X014, never read;
+    with `budget`, a file past the values the run may read is X015, not parsed."""
+    refused = outside_the_pack(path, within, str(path)) if within is not None else None
+    refused = refused or (budget.charge(path, str(path)) if budget is not None else None)
+    if refused is not None:
+        return [], [refused]
     data, problems = load_yaml(path)
     if data is None:
         return [], problems
@@ -96,9 +99,9 @@ def load_file(path: Path, within: Path | None = None) -> tuple[list[YDict], list
 
 
 def run_file(
-    rules: Rules, path: Path, within: Path | None = None
+    rules: Rules, path: Path, within: Path | None = None, budget: ValueBudget | None = None
 ) -> tuple[list[ScenarioResult], list[Diagnostic]]:
-    items, problems = load_file(path, within)
+    items, problems = load_file(path, within, budget)
     return [run_scenario(rules, item) for item in items], problems
 
 

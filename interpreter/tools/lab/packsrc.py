@@ -27,14 +27,14 @@ def pack_folder(spec: str, repo: Path | None = None) -> Iterator[Path]:
     if path.is_dir():
         yield path
         return
+    rev, _, sub = spec.partition(":")
+    sub = sub or "content"
+    _check_parts(spec, rev, sub)
     repo = repo or Path.cwd()
     top = _git(["rev-parse", "--show-toplevel"], repo)
     if top.returncode != 0:
         raise PackSourceError(f"'{spec}' is not a folder, and {repo} is not in a git repository")
     root = Path(top.stdout.decode().strip())
-    rev, _, sub = spec.partition(":")
-    sub = sub or "content"
-    _check_parts(spec, rev, sub)
     ok = _git(["rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"], root)
     if ok.returncode != 0:
         raise PackSourceError(f"'{spec}' is neither a pack folder nor a git revision")
