@@ -44,3 +44,15 @@ class FiniteFloatRange(click.FloatRange):
         if math.isnan(number) or math.isinf(number):
             self.fail(f"{value!r} is not a finite number", param, ctx)
         return number
+
+
+def output_file(ctx: click.Context, param: click.Parameter, value):  # type: ignore[no-untyped-def]
+    """Callback of every `-o FILE` option: a target that is a link, a FIFO, a device or a folder
+    is a usage error before any work (the writer refuses it again when it writes)."""
+    from lastlight.interpreter.load.fileio import target_problem
+
+    for name in value if isinstance(value, tuple) else (value,):
+        problem = target_problem(name) if name else None
+        if problem:
+            raise click.BadParameter(problem, ctx=ctx, param=param)
+    return value

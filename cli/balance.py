@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from lastlight.cli._args import output_file
 from lastlight.cli._content import content_option
 from lastlight.cli._lab import make_spec, provenance, run_rows, sweep_options
 from lastlight.interpreter.load.errors import Loc
@@ -51,6 +52,7 @@ def _write(path: str, text: str) -> None:
     multiple=True,
     type=click.Path(dir_okay=False),
     help="report.html, report.md or report.json (repeat for several).",
+    callback=output_file,
 )
 @click.option(
     "--format",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 import click
-from lastlight.cli._args import SEED
+from lastlight.cli._args import SEED, output_file
 from lastlight.cli._content import content_option, load_rules_or_exit
 from lastlight.interpreter.board.picture import PictureError, game_svg, svg_to_png
 from lastlight.interpreter.engine.game import Game
@@ -30,6 +30,7 @@ from lastlight.interpreter.load.fileio import write_atomic
     type=click.Path(dir_okay=False),
     required=True,
     help="The picture to write: *.svg, or *.png (drawn from the SVG by CairoSVG).",
+    callback=output_file,
 )
 @content_option
 @click.option(
