@@ -443,3 +443,52 @@ def test_diff_revision_path_must_stay_in_the_revision(monkeypatch) -> None:
         match = r"is not a git revision|the path after ':'"
         with pytest.raises(PackSourceError, match=match), pack_folder(spec, repo):
             pass
+
+
+# --- work bounded by the input's size ---------------------------------------------------------
+
+TECH = """  - id: gen-tech-{i}
+    name: Generated Tech {i}
+    type: civilization
+    copies: 2
+    cost: {{common: 1, uncommon: 1}}
+    effects:
+      - "exhaust: gain 1 rare"
+    source: designed
+"""
+
+
+def test_a_4_mb_file_of_valid_items_is_refused_unparsed(pack: Path) -> None:
+    tech = pack / "technologies.yaml"
+    tech.write_text(tech.read_text() + "".join(TECH.format(i=i) for i in range(20_000)))
+    assert tech.stat().st_size > 3 << 20
+    out = refused(run("lint", "pack"), r"technologies.yaml:\d+:1: error X015: the pack's files")
+    assert "X012" not in out  # the counts are not checked against a file that was not read
+
+
+def _nevers(count: int, trap: str) -> str:
+    """A fight after a command: `count` never steps that never match, then `trap` (before the
+    attack is offered), then the attack."""
+    steps = "".join(f"  - never: {{kind: use, card: no-such-card-{i}}}\n" for i in range(count))
+    return (
+        "kind: scenarios\nitems:\n- id: many-nevers\n  players: 2\n  setup:\n    players:\n"
+        "      0: {faction: '', achievement: '', ships: {c: {large: 1}}}\n"
+        "      1: {faction: '', achievement: '', ships: {c: {small: 1}}}\n"
+        "    lumos: {ships: {}}\n    dice: [hit, miss, miss]\n  steps:\n"
+        f"  - play: {{0: command, 1: mine}}\n{steps}{trap}  - choose: done\n"
+        "  - choose: {kind: attack, size: large, attack: true}\n  - finish: round\n"
+    )
+
+
+def test_thousands_of_never_steps_and_one_that_trips_later(pack: Path) -> None:
+    for shipped in (pack / "scenarios").glob("*.yaml"):
+        shipped.unlink()
+    sc = pack / "scenarios" / "n.yaml"
+    sc.write_text(_nevers(3000, ""))
+    assert "1 passed, 0 failed" in run("test", "pack").output
+    # a `never` is still checked at every later decision: the attack comes two steps on
+    sc.write_text(_nevers(3000, "  - never: {kind: attack, size: large}\n"))
+    out = run("test", "pack").output
+    assert "0 passed, 1 failed" in out
+    line = line_of(sc, "never: {kind: attack")
+    assert re.search(rf"n.yaml:{line}:\d+: .*expected never to be offered", out), out
