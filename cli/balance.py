@@ -130,7 +130,8 @@ def _read_rows(results: str, content: str | None) -> tuple[list[Row], dict[str, 
     except (ValueError, OSError) as exc:
         click.echo(f"lastlight: {results}: cannot read results: {exc}", err=True)
         sys.exit(1)
-    content_root = meta.get("content") or content
+    # the command line's pack first: the file's own record of its pack is only a fallback
+    content_root = content or meta.get("content")
     if not rows:
         click.echo(f"lastlight: {results} holds no games", err=True)
         sys.exit(1)
