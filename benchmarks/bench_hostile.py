@@ -129,8 +129,8 @@ def main() -> None:
         tmp = Path(name)
         over, under = int(20_000 * scale), int((MAX_PACK_VALUES - 2_000) / 9 * scale)
         nevers, filler = int(3_000 * scale), int(99_000 * scale)
-        timed(f"lint, {over:,} valid items (over the budget)", lambda: _lint(_pack(tmp, over)))
-        timed(f"lint, {under:,} valid items (under the budget)", lambda: _lint(_pack(tmp, under)))
+        timed(f"lint, {over:,} valid items", lambda: _lint(_pack(tmp, over)))
+        timed(f"lint, {under:,} valid items", lambda: _lint(_pack(tmp, under)))
         timed(f"load a schema-valid replay of {filler:,} decisions", _replay(tmp, filler))
         timed(f"a scenario of {nevers:,} never steps", _nevers(tmp, nevers))
 
