@@ -190,6 +190,7 @@ class ScenarioMutator:
         path = _pick(rng, self.files)
         text = self.texts[path].decode("utf-8")
         choice = rng.below(4)
+        new: str | bytes
         if choice == 0:
             name, new = _seat(rng, text)
         elif choice == 1:
