@@ -158,6 +158,10 @@ def _what(instance: Any) -> str:
     return f"{instance!r}"
 
 
+#: A schema message quotes the value it refuses; a longer message is cut.
+MAX_MESSAGE = 240
+
+
 def validate(kind: str, data: Any) -> list[Diagnostic]:
     """Validate one loaded document against its kind's schema; every violation, located."""
     if not (schemas_dir() / f"{kind}.schema.json").is_file():
@@ -167,6 +171,8 @@ def validate(kind: str, data: Any) -> list[Diagnostic]:
     for error in sorted(_validator(kind).iter_errors(data), key=lambda e: list(map(str, e.path))):
         for leaf in _leaf_errors(error):
             loc, code, message, hint = _describe(leaf, data)
+            if len(message) > MAX_MESSAGE:  # jsonschema quotes the value, whatever its size
+                message = message[: MAX_MESSAGE - 1] + "…"
             if (loc, message) in seen:
                 continue
             seen.add((loc, message))

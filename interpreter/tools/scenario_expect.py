@@ -15,7 +15,9 @@ from lastlight.interpreter.engine.ruleset import base_id
 from lastlight.interpreter.load.errors import Loc
 from lastlight.interpreter.load.yamlload import YDict
 
-COUNT_RE = re.compile(r"^(\d+) ([a-z]+)$")
+#: `3 cards`: at most 6 digits, like the schema's pattern (a 5,000-digit count once reached
+#: int() and ended in an internal error; found by the fuzzer's scenario mutations).
+COUNT_RE = re.compile(r"(\d{1,6}) ([a-z]+)")
 
 
 def check(run: Any, expect: YDict) -> None:
@@ -177,7 +179,7 @@ def _check_events(run: Any, expect: YDict) -> None:
 def count_of(want: Any, unit: str = "cards") -> int | None:
     """`3 cards` (or `1 card`, `2 units`): a count expectation; None for anything else."""
     if isinstance(want, str):
-        m = COUNT_RE.match(want.strip())
+        m = COUNT_RE.fullmatch(want.strip())
         if m and m.group(2) in (unit, unit.rstrip("s")):
             return int(m.group(1))
     return None

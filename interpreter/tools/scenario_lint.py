@@ -102,7 +102,8 @@ def seat_problems(sc: YDict) -> Iterator[Diagnostic]:
     if not isinstance(players, int) or isinstance(players, bool):
         return
     for seat, at, what in _seat_places(sc):
-        number = int(seat) if isinstance(seat, str) and seat.isascii() and seat.isdigit() else seat
+        digits = isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) < 4
+        number = int(seat) if digits else seat
         if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < players:
             yield Diagnostic(
                 at,

@@ -389,6 +389,17 @@ def test_a_scenario_naming_a_seat_the_game_does_not_have(pack: Path) -> None:
     refused(run("test", "pack"), r"seats.yaml:7:7: error X036: scenario 'seat-three': setup")
 
 
+def test_a_count_of_5000_digits_in_a_scenario_expectation(pack: Path) -> None:
+    """Found by the fuzzer (seed 280000, scenario 44): `graveyard: 999…9 units` passed the
+    schema's pattern and ended in int() (exit 70)."""
+    table = pack / "scenarios" / "table.yaml"
+    edit(table, "graveyard: 0 units", "graveyard: " + "9" * 5000 + " units")
+    line = line_of(table, "graveyard: 999")
+    for command in ("lint", "test"):
+        out = refused(run(command, "pack"), rf"table.yaml:{line}:\d+: error S001: .*graveyard")
+        assert max(len(t) for t in out.splitlines()) < 400  # the value is cut in the message
+
+
 # --- usage errors name the option -----------------------------------------------------------
 
 
