@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lastlight.interpreter.load.errors import Diagnostic, Loc, did_you_mean
-from lastlight.interpreter.load.fileio import read_bounded
+from lastlight.interpreter.load.fileio import escape_problem, read_bounded
 from lastlight.interpreter.load.pack import (
     KINDS,
     MAX_FILES,
@@ -102,6 +102,8 @@ def is_pack_folder(folder: Path) -> bool:
     if not folder.is_dir():
         return False
     for candidate in sorted(folder.glob("*.y*ml")):
+        if escape_problem(candidate, folder) is not None:
+            continue  # a link out of the folder is not read, not even to look for a manifest
         try:
             text = read_bounded(candidate, MAX_FILE_BYTES).decode("utf-8")
         except (OSError, UnicodeDecodeError):
