@@ -42,7 +42,7 @@ from lastlight.interpreter.load.pack import ValueBudget, outside_the_pack, yaml_
 from lastlight.interpreter.load.schema import validate
 from lastlight.interpreter.load.yamlload import YDict, YList, load_yaml
 from lastlight.interpreter.tools.scenario_expect import check, matches
-from lastlight.interpreter.tools.scenario_lint import seat_problems
+from lastlight.interpreter.tools.scenario_lint import setup_problems
 
 FLOW_PREFERENCE = ("pass", "done")
 
@@ -113,7 +113,7 @@ def run_scenario(rules: Rules, item: YDict) -> ScenarioResult:
         [str(x) for x in item.get("proves") or []],
         [str(x) for x in item.get("rules") or []],
     )
-    result.failures.extend(seat_problems(item))
+    result.failures.extend(setup_problems(item, rules.pack))
     if result.failures:
         return result
     try:

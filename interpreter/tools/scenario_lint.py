@@ -113,6 +113,16 @@ def seat_problems(sc: YDict) -> Iterator[Diagnostic]:
             )
 
 
+def setup_problems(sc: YDict, pack: Pack) -> list[Diagnostic]:
+    """What must hold before a scenario is set up at all: its seats exist (X036) and every
+    card, sector and action card its setup names is in the pack (X031-X033). `lastlight test`
+    runs scenarios without lint: an unknown faction in a setup once reached the engine and
+    ended in an internal error (found by the fuzzer's scenario mutations)."""
+    setup = sc.get("setup")
+    names = _Names(pack)
+    return [*seat_problems(sc), *(_setup(setup, names) if isinstance(setup, YDict) else [])]
+
+
 def _scenario(sc: YDict, n: _Names) -> Iterator[Diagnostic]:
     yield from seat_problems(sc)
     sid = sc.get("id")

@@ -400,6 +400,16 @@ def test_a_count_of_5000_digits_in_a_scenario_expectation(pack: Path) -> None:
         assert max(len(t) for t in out.splitlines()) < 400  # the value is cut in the message
 
 
+def test_an_unknown_card_in_a_scenario_setup_fails_the_scenario(pack: Path) -> None:
+    """Found by the fuzzer (seed 281000, scenario 766, a flipped bit): `lastlight test` runs
+    scenarios without lint, and an unknown faction in a setup ended in a KeyError (exit 70)."""
+    sc = pack / "scenarios" / "achievements.yaml"
+    edit(sc, "faction: ''", "faction: moom-archivists")
+    line = line_of(sc, "moom-archivists")
+    out = refused(run("test", "pack"), rf"achievements.yaml:{line}:\d+: error X031: unknown card")
+    assert re.search(r"\d+ passed, 1 failed", out)
+
+
 # --- usage errors name the option -----------------------------------------------------------
 
 
