@@ -28,6 +28,7 @@ happened.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -365,6 +366,16 @@ class _Runner:
                         )
                     st["units"][uid].update({"at": "board", "s": sector, "d": 0})
 
+    def _colony(self, where: str, loc: Loc) -> int:
+        """The colony space `colony:N` names (found by the fuzzer: `colony:3.0` reached int(),
+        and a space past the last one would have reached the engine)."""
+        spaces = len(self.rules.colony_spaces)
+        m = re.fullmatch(r"colony:([0-9]{1,3})", where)
+        if m is None or int(m.group(1)) >= spaces:
+            known = f"colony:0 to colony:{spaces - 1}"
+            raise self._fail(loc, f"unknown colony space '{where}' ({known})")
+        return int(m.group(1))
+
     def _place_extractors(self, st: dict[str, Any], p: int, spec: YList, loc: Loc) -> None:
         for u in st["units"].values():
             if u["o"] == p and u["k"] == "x" and u["at"] in ("colony", "planet"):
@@ -381,7 +392,7 @@ class _Runner:
             if uid is None:
                 raise self._fail(loc, f"P{p} has no extractor left in supply")
             if isinstance(where, str) and where.startswith("colony:"):
-                st["units"][uid].update({"at": "colony", "c": int(where.split(":")[1])})
+                st["units"][uid].update({"at": "colony", "c": self._colony(where, loc)})
             elif where in st["sectors"]:
                 st["units"][uid].update({"at": "planet", "s": where})
             else:

@@ -29,6 +29,10 @@ class _Names:
         self.actions = {str(a["id"]) for a in pack.items_of("actions")}
         self.techs = {str(t["id"]) for t in pack.items_of("technologies")}
         self.kinds = set(DECISION_KINDS)
+        game = pack.doc("game")
+        ship = game.data.get("colony_ship") if game is not None else None
+        spaces = ship.get("spaces") if isinstance(ship, dict) else None
+        self.colonies = {f"colony:{i}" for i in range(len(spaces))} if spaces else None
 
 
 def check_scenarios(data: YDict, pack: Pack) -> list[Diagnostic]:
@@ -192,6 +196,13 @@ def _setup(setup: YDict, n: _Names) -> Iterator[Diagnostic]:
         for i, where in enumerate(places):
             if not str(where).startswith(_EXTRACTOR_PLACE_PREFIX):
                 yield from _sector(str(where), places.loc_of(i), n)
+            elif n.colonies is not None and where not in n.colonies:
+                yield Diagnostic(
+                    places.loc_of(i),
+                    "X032",
+                    f"unknown colony space '{where}'",
+                    hint=f"colony:0 to colony:{len(n.colonies) - 1}",
+                )
 
 
 def _expect(expect: YDict, n: _Names) -> Iterator[Diagnostic]:

@@ -410,6 +410,17 @@ def test_an_unknown_card_in_a_scenario_setup_fails_the_scenario(pack: Path) -> N
     assert re.search(r"\d+ passed, 1 failed", out)
 
 
+@pytest.mark.parametrize("place", ["colony:3.0", "colony:99", "colony:" + "9" * 5000])
+def test_an_extractor_on_a_colony_space_that_does_not_exist(pack: Path, place: str) -> None:
+    """Found by the fuzzer (seed 282000, scenario 4240): `colony:3.0` reached int() (exit 70);
+    a space past the last one would have reached the engine."""
+    sc = pack / "scenarios" / "factions.yaml"
+    edit(sc, "extractors: ['colony:0']", f"extractors: ['{place}']")
+    line = line_of(sc, "extractors: ['colony:")
+    refused(run("lint", "pack"), rf"factions.yaml:{line}:\d+: error X032: unknown colony space")
+    refused(run("test", "pack"), rf"factions.yaml:{line}:\d+: error X032: unknown colony space")
+
+
 # --- usage errors name the option -----------------------------------------------------------
 
 
