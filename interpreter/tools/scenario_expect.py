@@ -138,6 +138,8 @@ def _check_table(run: Any, expect: YDict) -> None:
             actual = {"rotation": st["rot"]}.get(key, st.get(key))
             _eq(run, expect.loc_of(key), key, actual, expect[key])
     for sector, conf in (expect.get("sectors") or {}).items():
+        if sector not in st["sectors"]:  # found by the fuzzer: a look-alike 'о1' (KeyError)
+            raise run.fail(expect["sectors"].key_loc(sector), f"unknown sector '{sector}'")
         info = st["sectors"][sector]
         for key, want in conf.items():
             actual = {

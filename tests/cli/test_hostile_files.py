@@ -421,6 +421,16 @@ def test_an_extractor_on_a_colony_space_that_does_not_exist(pack: Path, place: s
     refused(run("test", "pack"), rf"factions.yaml:{line}:\d+: error X032: unknown colony space")
 
 
+def test_an_expected_sector_with_a_look_alike_letter(pack: Path) -> None:
+    """Found by the fuzzer (seed 283000, scenario 2931): a Cyrillic 'о1' in a scenario's
+    expected sectors ended in a KeyError (exit 70)."""
+    sc = pack / "scenarios" / "exploration.yaml"
+    edit(sc, "      o1: {token_up: true}", "      \u043e1: {token_up: true}")
+    line = line_of(sc, "\u043e1: {token_up")
+    out = refused(run("test", "pack"), rf"exploration.yaml:{line}:7: error \w+: .*sector '\u043e1'")
+    assert "internal error" not in out
+
+
 # --- usage errors name the option -----------------------------------------------------------
 
 
