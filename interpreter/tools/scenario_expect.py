@@ -74,6 +74,8 @@ def _graveyard(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: An
 
 def _damage(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: Any) -> None:
     for uid, n in want.items():
+        if uid not in run.game.state["units"]:  # found by the fuzzer: a look-alike 'р1-large-1'
+            raise run.fail(at, f"unknown unit '{uid}'")
         _eq(run, at, f"damage on {uid}", run.game.state["units"][uid]["d"], n)
 
 

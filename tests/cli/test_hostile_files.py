@@ -431,6 +431,14 @@ def test_an_expected_sector_with_a_look_alike_letter(pack: Path) -> None:
     assert "internal error" not in out
 
 
+def test_expected_damage_on_a_look_alike_unit(pack: Path) -> None:
+    """Found by the fuzzer (seed 283000, scenario 3113): a Cyrillic 'р1-large-1' in a
+    scenario's expected damage ended in a KeyError (exit 70)."""
+    sc = pack / "scenarios" / "technologies.yaml"
+    edit(sc, "damage: {p1-large-1: 1}", "damage: {\u04401-large-1: 1}")
+    refused(run("test", "pack"), r"technologies.yaml:\d+:\d+: error T001: .*unknown unit")
+
+
 # --- usage errors name the option -----------------------------------------------------------
 
 
