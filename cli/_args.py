@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 
 import click
@@ -41,3 +42,36 @@ bot_error_option = click.option(
     help="When a cmd:PROGRAM bot crashes, answers garbage or is late: stop the run (default), "
     "or make that decision at random and go on (counted and reported on stderr).",
 )
+
+
+#: The largest seed a replay can hold (schemas/replay.schema.json): a game played with a larger
+#: seed could be saved but never replayed or resumed, so it is refused before the game.
+MAX_SEED = 2**64 - 1
+
+#: `--seed`: a whole number from 0 to MAX_SEED; anything else is a usage error naming the option.
+SEED = click.IntRange(0, MAX_SEED)
+
+
+class FiniteFloatRange(click.FloatRange):
+    """A float range that also refuses NaN and the infinities (`nan` compares false with every
+    bound, so `click.FloatRange` lets it through, and `--minutes nan` never ended)."""
+
+    name = "finite float range"
+
+    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+        number = super().convert(value, param, ctx)
+        if math.isnan(number) or math.isinf(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+def output_file(ctx: click.Context, param: click.Parameter, value):  # type: ignore[no-untyped-def]
+    """Callback of every `-o FILE` option: a target that is a link, a FIFO, a device or a folder
+    is a usage error before any work (the writer refuses it again when it writes)."""
+    from lastlight.interpreter.load.fileio import target_problem
+
+    for name in value if isinstance(value, tuple) else (value,):
+        problem = target_problem(name) if name else None
+        if problem:
+            raise click.BadParameter(problem, ctx=ctx, param=param)
+    return value

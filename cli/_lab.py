@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from lastlight.cli._args import bot_error_option, player_counts
+from lastlight.cli._args import SEED, bot_error_option, player_counts
 from lastlight.cli._content import load_rules_or_exit
 from lastlight.interpreter.engine.bots import BOTS, BotNotFound, is_program_bot, resolve_bot
 from lastlight.interpreter.tools.lab.spec import SimSpec
@@ -62,7 +62,7 @@ def sweep_options(default_games: int) -> Callable[[Callable[..., Any]], Callable
                 help="Bot names, seated in rotation (from the bot registry, or cmd:PROGRAM).",
             ),
             bot_error_option,
-            click.option("--seed", type=int, default=0, show_default=True, help="Master seed."),
+            click.option("--seed", type=SEED, default=0, show_default=True, help="Master seed."),
             click.option(
                 "--jobs",
                 "-j",

@@ -8,9 +8,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from lastlight.cli._args import output_file
 from lastlight.cli._content import content_option
 from lastlight.cli._lab import make_spec, provenance, run_rows, sweep_options
 from lastlight.interpreter.load.errors import Loc
+from lastlight.interpreter.load.fileio import write_atomic
 
 if TYPE_CHECKING:
     from lastlight.interpreter.tools.lab.bands import Band
@@ -32,13 +34,9 @@ def _item_locs(content: str) -> dict[str, Loc]:
 
 
 def _write(path: str, text: str) -> None:
-    out = Path(path)
-    tmp = out.with_name(out.name + ".partial")
     try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(out)
+        write_atomic(path, text)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         click.echo(f"lastlight: cannot write {path}: {exc.strerror or exc}", err=True)
         sys.exit(1)
 
@@ -54,6 +52,7 @@ def _write(path: str, text: str) -> None:
     multiple=True,
     type=click.Path(dir_okay=False),
     help="report.html, report.md or report.json (repeat for several).",
+    callback=output_file,
 )
 @click.option(
     "--format",
@@ -131,7 +130,8 @@ def _read_rows(results: str, content: str | None) -> tuple[list[Row], dict[str, 
     except (ValueError, OSError) as exc:
         click.echo(f"lastlight: {results}: cannot read results: {exc}", err=True)
         sys.exit(1)
-    content_root = meta.get("content") or content
+    # the command line's pack first: the file's own record of its pack is only a fallback
+    content_root = content or meta.get("content")
     if not rows:
         click.echo(f"lastlight: {results} holds no games", err=True)
         sys.exit(1)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
-from pathlib import Path
 
 import click
+from lastlight.cli._args import SEED, output_file
 from lastlight.cli._content import content_option, load_rules_or_exit
 from lastlight.interpreter.board.picture import PictureError, game_svg, svg_to_png
 from lastlight.interpreter.engine.game import Game
@@ -17,11 +15,11 @@ from lastlight.interpreter.load.fileio import write_atomic
 
 @click.command()
 @click.option("--players", "-n", type=click.IntRange(2, 4), default=4, show_default=True)
-@click.option("--seed", "-s", type=int, default=1, show_default=True)
+@click.option("--seed", "-s", type=SEED, default=1, show_default=True)
 @click.option(
     "--rotations",
     "-r",
-    type=click.IntRange(min=0),
+    type=click.IntRange(0, 1_000_000),
     default=0,
     show_default=True,
     help="Turn the rings this many times (pieces travel with them).",
@@ -32,6 +30,7 @@ from lastlight.interpreter.load.fileio import write_atomic
     type=click.Path(dir_okay=False),
     required=True,
     help="The picture to write: *.svg, or *.png (drawn from the SVG by CairoSVG).",
+    callback=output_file,
 )
 @content_option
 @click.option(
@@ -83,7 +82,7 @@ def board_command(
     svg = game_svg(game, title)
     try:
         if output.lower().endswith(".png"):
-            _write_bytes_atomic(output, svg_to_png(svg))
+            write_atomic(output, svg_to_png(svg))
         else:
             write_atomic(output, svg)
     except PictureError as exc:
@@ -93,19 +92,3 @@ def board_command(
         click.echo(f"lastlight board: cannot write {output}: {exc.strerror}", err=True)
         sys.exit(1)
     click.echo(f"wrote {output}")
-
-
-def _write_bytes_atomic(path: str, data: bytes) -> None:
-    """Like write_atomic, for bytes: a failed write never spoils a good file."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=str(target.parent))
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a picture is for sharing
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

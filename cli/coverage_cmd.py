@@ -6,7 +6,7 @@ import json
 import time
 
 import click
-from lastlight.cli._args import player_counts
+from lastlight.cli._args import SEED, player_counts
 from lastlight.cli._content import content_option, load_rules_or_exit
 from lastlight.interpreter.tools.coverage import run_coverage, summary
 
@@ -23,7 +23,7 @@ from lastlight.interpreter.tools.coverage import run_coverage, summary
 @click.option(
     "--bots", default="heuristic,random", show_default=True, help="Bots to seat in rotation."
 )
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @content_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 def coverage_command(

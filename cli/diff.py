@@ -48,11 +48,13 @@ def diff_command(
     items added, removed and changed, then plays both packs on the same seeds and shows which
     figures moved beyond their intervals."""
     from lastlight.cli._lab import make_spec
-    from lastlight.interpreter.tools.lab.compare import compare_rows, item_changes
     from lastlight.interpreter.tools.lab.packsrc import PackSourceError, pack_folder
 
     try:
         with pack_folder(old) as old_dir, pack_folder(new) as new_dir:
+            # scipy and friends load once both packs are found: a wrong name fails at once
+            from lastlight.interpreter.tools.lab.compare import compare_rows, item_changes
+
             r_old, r_new = load_rules_or_exit(str(old_dir)), load_rules_or_exit(str(new_dir))
             changes = item_changes(r_old, r_new)
             spec_old = make_spec(str(old_dir), games, players, bots, seed)

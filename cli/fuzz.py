@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import click
-from lastlight.cli._args import player_counts
+from lastlight.cli._args import SEED, FiniteFloatRange, player_counts
 from lastlight.interpreter.load.errors import ContentError
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.tools.fuzz.run import Tally, request_stop, run_parallel
@@ -18,39 +18,46 @@ from lastlight.interpreter.tools.lab.run import default_jobs
 @click.command()
 @click.option(
     "--minutes",
-    type=click.FloatRange(0, 24 * 60),
+    type=FiniteFloatRange(0, 24 * 60),
     default=1.0,
     show_default=True,
     help="Stop after this long, targets met or not.",
 )
 @click.option(
     "--games",
-    type=click.IntRange(0),
+    type=click.IntRange(0, 100_000_000),
     default=100_000,
     show_default=True,
     help="Random games to play (2, 3 and 4 players in turn).",
 )
 @click.option(
     "--packs",
-    type=click.IntRange(0),
+    type=click.IntRange(0, 100_000_000),
     default=10_000,
     show_default=True,
     help="Mutated content packs to load (and play when they load clean).",
 )
 @click.option(
     "--replays",
-    type=click.IntRange(0),
+    type=click.IntRange(0, 100_000_000),
     default=10_000,
     show_default=True,
     help="Mutated replays to read and verify.",
 )
+@click.option(
+    "--scenarios",
+    type=click.IntRange(0, 100_000_000),
+    default=10_000,
+    show_default=True,
+    help="Mutated scenario files to lint and run (seats out of range, floats, huge numbers).",
+)
 @click.option("--players", "-n", default="2,3,4", show_default=True, help="Player counts.")
 @click.option(
-    "--seed", type=int, default=0, show_default=True, help="Seeds of games and mutations."
+    "--seed", type=SEED, default=0, show_default=True, help="Seeds of games and mutations."
 )
 @click.option(
     "--replay-every",
-    type=click.IntRange(0),
+    type=click.IntRange(0, 100_000_000),
     default=10,
     show_default=True,
     help="Re-play every Nth game from its replay (0: never).",
@@ -81,6 +88,7 @@ def fuzz_command(
     games: int,
     packs: int,
     replays: int,
+    scenarios: int,
     players: str,
     seed: int,
     replay_every: int,
@@ -89,8 +97,9 @@ def fuzz_command(
     content: str | None,
 ) -> None:
     """Play random games checking invariants, JSON round-trips and replays, and load mutated
-    packs and replays; any crash, hang or broken invariant is written out as a reproducer.
-    Exit 0 when nothing was found, 1 otherwise."""
+    packs, replays and scenario files (hostile ones too: links, devices, deep folders, floats
+    for integers, huge integers, seats out of range); any crash, hang or broken invariant is
+    written out as a reproducer. Exit 0 when nothing was found, 1 otherwise."""
     counts = player_counts(players)
     # A run was once killed by the kernel's OOM killer at 24 GB with no reproducer: with a cap,
     # a memory blow-up is a MemoryError, caught and written out like any crash.
@@ -114,6 +123,7 @@ def fuzz_command(
             games=games,
             packs=packs,
             replays=replays,
+            scenarios=scenarios,
             seed=seed,
             out=Path(out),
             players=counts,
@@ -130,6 +140,11 @@ def fuzz_command(
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
         signal.signal(signal.SIGTERM, old_term)
         signal.signal(signal.SIGINT, old_int)
+    _report(tally, out)
+
+
+def _report(tally: Tally, out: str) -> None:
+    """The figures, the reproducers written, and the exit code (1 when anything was found)."""
     click.echo(tally.line())
     if tally.files:
         click.echo(f"reproducers written to {out}/:")

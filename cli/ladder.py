@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 import click
-from lastlight.cli._args import bot_error_option, player_counts
+from lastlight.cli._args import SEED, bot_error_option, player_counts
 from lastlight.cli._content import load_rules_or_exit
 from lastlight.interpreter.engine.bots import BotNotFound, resolve_bot
 from lastlight.interpreter.engine.machine import EngineError
@@ -56,14 +56,14 @@ def skill_gap_lines(ladder: Any) -> str:
     help="Bots to rate, comma-separated (names, plugin names, module:Class or cmd:PROGRAM).",
 )
 @bot_error_option
-@click.option("--games", "-g", type=click.IntRange(1), default=60, show_default=True)
+@click.option("--games", "-g", type=click.IntRange(1, 1_000_000), default=60, show_default=True)
 @click.option(
     "--players",
     default="2,3,4",
     show_default=True,
     help="Table sizes, comma-separated; blocks of tables cycle through them.",
 )
-@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Ladder seed.")
+@click.option("--seed", "-s", type=SEED, default=1, show_default=True, help="Ladder seed.")
 @click.option(
     "--stats",
     "show_stats",

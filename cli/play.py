@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from lastlight.cli._args import bot_error_option
+from lastlight.cli._args import SEED, bot_error_option
 from lastlight.cli._content import content_option, load_rules_or_exit
 from lastlight.interpreter.engine.bots import (
     BotNotFound,
@@ -43,6 +43,7 @@ from lastlight.interpreter.engine.replay import (
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.table_view import View, table_view
 from lastlight.interpreter.envs.stdio_bot import BotFailed, seat_label
+from lastlight.interpreter.load.fileio import target_problem
 
 #: Exit codes: a person quit with `q` (saved or not), and an interrupt (Ctrl-C, Ctrl-D).
 EXIT_QUIT = 0
@@ -102,6 +103,9 @@ def _seats(bots: str, players: int, humans: tuple[int, ...]) -> list[str]:
 def save_problem(path: str) -> str | None:
     """Why a game cannot be saved to `path` (None: it can), found without touching the file."""
     target = Path(path)
+    refused = target_problem(target)
+    if refused and not target.is_dir():
+        return refused
     if target.is_dir():
         return f"{path} is a folder; give a file name"
     folder = target.parent if str(target.parent) else Path(".")
@@ -128,7 +132,7 @@ def _resumed_seats(data: dict, path: str) -> list[str]:
         if isinstance(s, str) and is_program_bot(s):  # a file never starts a program
             raise ReplayError(f"{path}: seat '{s}' is a program bot; those come from --bots only")
         try:
-            resolve_bot(s) if isinstance(s, str) else None
+            resolve_bot(s, references=False) if isinstance(s, str) else None
         except BotNotFound as exc:
             raise ReplayError(f"{path}: seat '{s}': {exc}") from None
         if not isinstance(s, str):
@@ -234,7 +238,7 @@ def _on_quit(s: Session, how: str) -> int:
     show_default=True,
     help="Number of players.",
 )
-@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Game seed.")
+@click.option("--seed", "-s", type=SEED, default=1, show_default=True, help="Game seed.")
 @click.option(
     "--bots",
     default="heuristic",
@@ -302,7 +306,9 @@ def play_command(
         game = Game.new(rules, players, seed)
     humans = [p for p, name in enumerate(seats) if name == "human"]
     agents = {
-        p: make_bot(name, seed * 31 + p, rules) for p, name in enumerate(seats) if name != "human"
+        p: make_bot(name, seed * 31 + p, rules, references=data is None)
+        for p, name in enumerate(seats)
+        if name != "human"
     }
     session = Session(game, rules, [seat_label(s) for s in seats], save_path, humans)
     if data is not None:  # a resumed game shows the current round's events, not the whole log

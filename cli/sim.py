@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import click
+from lastlight.cli._args import output_file
 from lastlight.cli._content import content_option
 from lastlight.cli._lab import make_spec, provenance, run_rows, sweep_options
 from lastlight.interpreter.tools.lab.rows import to_table, write_results
@@ -20,6 +21,7 @@ from lastlight.interpreter.tools.lab.rows import to_table, write_results
     default="results.parquet",
     show_default=True,
     help="Parquet, or CSV when the name ends in .csv.",
+    callback=output_file,
 )
 def sim_command(
     games: int,

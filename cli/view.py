@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import click
+from lastlight.cli._args import output_file
 from lastlight.cli._content import content_option, load_rules_or_exit
 from lastlight.interpreter.engine.replay import ReplayError, load_replay, write_atomic
 from lastlight.interpreter.tools.viewer.page import render_page
@@ -33,6 +34,7 @@ def _viewpoint(ctx: click.Context, param: click.Parameter, value: str) -> Viewpo
     "-o",
     type=click.Path(dir_okay=False),
     help="The HTML file to write (default: the replay's name with .html).",
+    callback=output_file,
 )
 @click.option(
     "--as",

@@ -46,14 +46,16 @@ class _Fail(Exception):
 @lru_cache(maxsize=1)
 def parser() -> Lark:
     grammar = resources.files("lastlight.interpreter.effects").joinpath("grammar.lark")
-    # cache=True keeps the built LALR tables in the temp folder, keyed by the grammar's hash.
+    # No grammar cache: Lark's cache is a pickle, and one planted under its predictable name in
+    # the shared temporary folder would run at the next lint. Building the LALR tables takes
+    # ~15 ms once per process (docs/security.md has the measurement), so there is nothing to save.
     return Lark(
         grammar.read_text(encoding="utf-8"),
         parser="lalr",
         propagate_positions=True,
         start=["start", "condition"],
         maybe_placeholders=False,
-        cache=True,
+        cache=False,
     )
 
 
@@ -536,9 +538,43 @@ def _parse_clause(text: str) -> tuple[ast.Clause | None, list[EffectError]]:
     except UnexpectedInput as exc:
         return None, [_syntax_error(exc, text)]
     try:
-        return _clause(tree), []
+        clause = _clause(tree)
     except _Fail as fail:
         return None, [fail.error]
+    except RecursionError:
+        return None, [_too_deep(1, 1)]
+    deep = _nests_too_deep(clause)
+    return (None, [deep]) if deep is not None else (clause, [])
+
+
+#: The constructs that nest one effect or condition inside another (`[ … ]` is a Choose).
+_NESTING = (ast.May, ast.Choose, ast.Not, ast.And, ast.Or)
+
+
+def _too_deep(line: int, col: int) -> EffectError:
+    return EffectError(line, col, "E106", f"the effect nests more than {MAX_EFFECT_NESTING} deep")
+
+
+def _nests_too_deep(node: object) -> EffectError | None:
+    """E106 where the parsed effect nests more than MAX_EFFECT_NESTING constructs (`may`,
+    `choose`, `not`, `and`, `or`) inside one another: the bracket count before parsing does not
+    see `may may may …`. Iterative, so the check itself cannot overflow."""
+    todo: list[tuple[object, int, tuple[int, int]]] = [(node, 0, (1, 1))]
+    while todo:
+        n, depth, at = todo.pop()
+        if isinstance(n, _NESTING):
+            depth += 1
+            at = (getattr(n, "line", at[0]), getattr(n, "col", at[1]))
+            if depth > MAX_EFFECT_NESTING:
+                return _too_deep(*at)
+        if isinstance(n, ast.Phrase):
+            at = (n.line, n.col)
+            continue
+        if isinstance(n, (tuple, list)):
+            todo.extend((x, depth, at) for x in n)
+        elif hasattr(n, "__dataclass_fields__"):
+            todo.extend((getattr(n, f), depth, at) for f in n.__dataclass_fields__)
+    return None
 
 
 def parse_condition(text: str) -> tuple[ast.Cond | None, list[EffectError]]:
@@ -553,6 +589,10 @@ def parse_condition(text: str) -> tuple[ast.Cond | None, list[EffectError]]:
     except UnexpectedInput as exc:
         return None, [_syntax_error(exc, text)]
     try:
-        return _cond(tree), []
+        cond = _cond(tree)
     except _Fail as fail:
         return None, [fail.error]
+    except RecursionError:
+        return None, [_too_deep(1, 1)]
+    deep = _nests_too_deep(cond)
+    return (None, [deep]) if deep is not None else (cond, [])

@@ -9,16 +9,13 @@ A replay file is JSON:
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
 from lastlight.interpreter.engine.game import Game, IllegalDecision
+from lastlight.interpreter.engine.replay_check import parse_json, replay_problem
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.fileio import read_bounded, write_atomic
-from lastlight.interpreter.load.paths import schemas_dir
 
 FORMAT = "lastlight-replay"
 VERSION = 1
@@ -60,35 +57,6 @@ def save_replay(path: str | Path, data: dict[str, Any]) -> None:
     write_atomic(path, json.dumps(data, indent=1) + "\n")
 
 
-@cache
-def _validator() -> Draft202012Validator:
-    schema = json.loads((schemas_dir() / "replay.schema.json").read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
-
-
-def _depth(data: Any) -> int:
-    """How deep `data` nests (iteratively: the data may be hostile)."""
-    deepest = 0
-    todo: list[tuple[Any, int]] = [(data, 1)]
-    while todo:
-        node, depth = todo.pop()
-        deepest = max(deepest, depth)
-        if depth > MAX_REPLAY_DEPTH:
-            return depth
-        if isinstance(node, dict):
-            todo.extend((v, depth + 1) for v in node.values())
-        elif isinstance(node, list):
-            todo.extend((v, depth + 1) for v in node)
-    return deepest
-
-
-def _where(path: Any) -> str:
-    out = ""
-    for step in path:
-        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
-    return out or "top level"
-
-
 def load_replay(path: str | Path) -> dict[str, Any]:
     """Read and validate a replay file; every problem is a ReplayError naming the file and the
     field. Only a regular file of at most MAX_REPLAY_BYTES is read (not a FIFO or a device)."""
@@ -101,7 +69,7 @@ def load_replay(path: str | Path) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise ReplayError(f"{path}: not a replay (not UTF-8 text)") from None
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except json.JSONDecodeError as exc:
         raise ReplayError(
             f"{path}:{exc.lineno}:{exc.colno}: the replay is not valid JSON "
@@ -116,18 +84,9 @@ def load_replay(path: str | Path) -> dict[str, Any]:
             f"{path}: replay version {data.get('version')!r} is not supported "
             f"(this lastlight reads version {VERSION})"
         )
-    if _depth(data) > MAX_REPLAY_DEPTH:
-        raise ReplayError(f"{path}: not a replay (it nests more than {MAX_REPLAY_DEPTH} deep)")
-    error = best_match(_validator().iter_errors(data))
-    if error is not None:
-        message = error.message
-        if len(message) > 160:
-            message = message[:160] + "…"
-        raise ReplayError(f"{path}: the replay's {_where(error.absolute_path)}: {message}")
-    if len(data["seats"]) != data["players"]:
-        raise ReplayError(
-            f"{path}: the replay's seats: {len(data['seats'])} seats for {data['players']} players"
-        )
+    problem = replay_problem(data, MAX_REPLAY_DEPTH)
+    if problem is not None:
+        raise ReplayError(f"{path}: {problem}")
     return data
 
 

@@ -60,9 +60,9 @@ class Diagnostic:
         if source is not None and self.loc.line:
             src_lines = source.splitlines()
             if 0 < self.loc.line <= len(src_lines):
-                text = src_lines[self.loc.line - 1].replace("\t", " ")
+                text, caret = shown_line(src_lines[self.loc.line - 1], self.loc.col)
                 lines.append(f"    {text}")
-                lines.append("    " + " " * max(self.loc.col - 1, 0) + "^")
+                lines.append("    " + " " * caret + "^")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, object]:
@@ -75,6 +75,26 @@ class Diagnostic:
             "message": self.message,
             "hint": self.hint,
         }
+
+
+#: A source line longer than this is shown as a window around the column (a 3 MB line would
+#: otherwise print 3 MB, and as much again of spaces before the caret).
+MAX_SHOWN_LINE = 160
+
+
+def shown_line(text: str, col: int) -> tuple[str, int]:
+    """The source line as a diagnostic shows it (tabs as spaces, at most MAX_SHOWN_LINE
+    characters around column `col`, cut ends marked with '…'), and the caret's offset in it."""
+    text = text.replace("\t", " ")
+    caret = max(col - 1, 0)
+    if len(text) <= MAX_SHOWN_LINE:
+        return text, caret
+    half = MAX_SHOWN_LINE // 2
+    start = min(max(caret - half, 0), len(text) - MAX_SHOWN_LINE)
+    window = text[start : start + MAX_SHOWN_LINE]
+    head = "…" if start > 0 else ""
+    tail = "…" if start + MAX_SHOWN_LINE < len(text) else ""
+    return head + window + tail, caret - start + len(head)
 
 
 @dataclass

@@ -6,7 +6,7 @@ import json
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 from lastlight.interpreter.load.errors import Diagnostic, Loc, did_you_mean
 from lastlight.interpreter.load.paths import schemas_dir
@@ -28,7 +28,27 @@ def load_schema(kind: str) -> dict[str, Any]:
 def _validator(kind: str) -> Draft202012Validator:
     # The schemas themselves are checked against the metaschema by the test suite; doing it on
     # every load would cost more than all the content validation.
-    return Draft202012Validator(_inline_refs(load_schema(kind)))
+    return strict_validator(load_schema(kind))
+
+
+def _is_integer(checker: Any, instance: Any) -> bool:
+    """An integer is an int: JSON Schema's own rule takes 2.0 for an integer, and a count of
+    `2.0` copies or a replay's `"players": 2.0` would then reach code that wants an int."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+#: Draft 2020-12 with integers that are ints (see `_is_integer`).
+StrictValidator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+)
+
+
+def strict_validator(schema: dict[str, Any]) -> Any:
+    """A validator for `schema` (local references inlined) in which integers are ints and an
+    anchored pattern matches the whole text: `^...$` becomes `^...\\Z`, so an id ending in a
+    newline does not pass (`$` also matches before a final newline)."""
+    return StrictValidator(_inline_refs(schema))
 
 
 def _inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
@@ -41,12 +61,21 @@ def _inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
             ref = node.get("$ref")
             if isinstance(ref, str) and ref.startswith("#/$defs/") and len(node) == 1:
                 return walk(defs[ref.removeprefix("#/$defs/")])
-            return {k: walk(v) for k, v in node.items()}
+            return {k: _whole(v) if k == "pattern" else walk(v) for k, v in node.items()}
         if isinstance(node, list):
             return [walk(v) for v in node]
         return node
 
     return walk(schema)
+
+
+def _whole(pattern: Any) -> Any:
+    """An anchored pattern that matches the whole text (`$` -> `\\Z`)."""
+    if not isinstance(pattern, str):  # a property named "pattern": a schema, walk it
+        return _inline_refs({"x": pattern})["x"]
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        return pattern[:-1] + "\\Z"
+    return pattern
 
 
 def _leaf_errors(error: ValidationError) -> list[ValidationError]:
@@ -129,6 +158,10 @@ def _what(instance: Any) -> str:
     return f"{instance!r}"
 
 
+#: A schema message quotes the value it refuses; a longer message is cut.
+MAX_MESSAGE = 240
+
+
 def validate(kind: str, data: Any) -> list[Diagnostic]:
     """Validate one loaded document against its kind's schema; every violation, located."""
     if not (schemas_dir() / f"{kind}.schema.json").is_file():
@@ -138,6 +171,8 @@ def validate(kind: str, data: Any) -> list[Diagnostic]:
     for error in sorted(_validator(kind).iter_errors(data), key=lambda e: list(map(str, e.path))):
         for leaf in _leaf_errors(error):
             loc, code, message, hint = _describe(leaf, data)
+            if len(message) > MAX_MESSAGE:  # jsonschema quotes the value, whatever its size
+                message = message[: MAX_MESSAGE - 1] + "…"
             if (loc, message) in seen:
                 continue
             seen.add((loc, message))

@@ -237,7 +237,7 @@ class _Builder:
                     )
                 )
                 return None
-            if node.value.isdigit():
+            if _ascii_digits(node.value):
                 return int(node.value)
         try:
             return self.loader.construct_object(node, deep=True)
@@ -245,6 +245,12 @@ class _Builder:
             raise yaml.constructor.ConstructorError(
                 None, None, f"invalid value: {exc}", node.start_mark
             ) from None
+
+
+def _ascii_digits(value: str) -> bool:
+    """Plain decimal digits, 0-9 only: `str.isdigit` is also true of '²' or '٣', which `int`
+    refuses (`!!int "²"` once reached int() and ended in an internal error)."""
+    return value.isascii() and value.isdigit()
 
 
 def _open_quote_before(text: str, mark: Any) -> tuple[int, int] | None:

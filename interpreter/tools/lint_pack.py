@@ -11,8 +11,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lastlight.interpreter.load.errors import Diagnostic, Loc, did_you_mean
-from lastlight.interpreter.load.fileio import read_bounded
-from lastlight.interpreter.load.pack import KINDS, SCENARIO_DIR, Pack, discover
+from lastlight.interpreter.load.fileio import escape_problem, read_bounded
+from lastlight.interpreter.load.pack import (
+    KINDS,
+    MAX_FILES,
+    SCENARIO_DIR,
+    Pack,
+    ValueBudget,
+    discover,
+    outside_the_pack,
+)
 from lastlight.interpreter.load.schema import validate
 from lastlight.interpreter.load.yamlload import MAX_FILE_BYTES, YDict, YList, load_yaml
 from lastlight.interpreter.pipeline import load_pack
@@ -94,6 +102,8 @@ def is_pack_folder(folder: Path) -> bool:
     if not folder.is_dir():
         return False
     for candidate in sorted(folder.glob("*.y*ml")):
+        if escape_problem(candidate, folder) is not None:
+            continue  # a link out of the folder is not read, not even to look for a manifest
         try:
             text = read_bounded(candidate, MAX_FILE_BYTES).decode("utf-8")
         except (OSError, UnicodeDecodeError):
@@ -149,23 +159,48 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
+def _as_given(path: Path) -> str:
+    """A path as the command line reached it, links not resolved (a link's name, not where it
+    leads)."""
+    try:
+        return str(path.relative_to(Path.cwd())) if path.is_absolute() else str(path)
+    except ValueError:
+        return str(path)
+
+
 def lint_path(root: Path) -> LintResult:
     """Lint a pack folder or one YAML file: every diagnostic, sorted by file, line, column."""
     if root.is_file():
         return _lint_file(root)
     pack, report = load_pack(root)
     diags = apply_suppressions(pack, list(report.items))
-    scenario_files = (
-        sorted((root / SCENARIO_DIR).glob("*.yaml")) if (root / SCENARIO_DIR).is_dir() else []
-    )
+    scenario_files = pack_scenarios(root, diags)
     loaded: list[YDict] = []
+    budget = ValueBudget(what="the pack's scenario files")
     for path in scenario_files:
+        escaped = outside_the_pack(path, root, _as_given(path)) or budget.charge(path, _shown(path))
+        if escaped is not None:
+            diags.append(escaped)
+            continue
         file_diags, data = _lint_scenario_file(path, pack)
         diags.extend(file_diags)
         if data is not None:
             loaded.append(data)
     diags.extend(duplicate_ids(loaded))
     return LintResult(sorted(diags, key=_key), len(discover(root)) + len(scenario_files))
+
+
+def pack_scenarios(root: Path, diags: list[Diagnostic]) -> list[Path]:
+    """The scenario files of a pack (`scenarios/*.yaml`); a `scenarios` folder that leads out
+    of the pack is one X014 in `diags`, and none of its files is read."""
+    folder = root / SCENARIO_DIR
+    if not folder.is_dir():
+        return []
+    escaped = outside_the_pack(folder, root, _as_given(folder))
+    if escaped is not None:
+        diags.append(escaped)
+        return []
+    return sorted(p for p in folder.glob("*.yaml"))[: MAX_FILES + 1]
 
 
 def lint_scenarios(path: Path, pack: Pack) -> list[Diagnostic]:

@@ -28,6 +28,7 @@ happened.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,9 +39,11 @@ from lastlight.interpreter.engine.game import Game, IllegalDecision
 from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.ruleset import Rules, base_id
 from lastlight.interpreter.load.errors import Diagnostic, Loc, did_you_mean
+from lastlight.interpreter.load.pack import ValueBudget, outside_the_pack, yaml_files
 from lastlight.interpreter.load.schema import validate
 from lastlight.interpreter.load.yamlload import YDict, YList, load_yaml
 from lastlight.interpreter.tools.scenario_expect import check, matches
+from lastlight.interpreter.tools.scenario_lint import setup_problems
 
 FLOW_PREFERENCE = ("pass", "done")
 
@@ -75,12 +78,27 @@ class ScenarioResult:
 
 
 def discover(path: Path) -> list[Path]:
+    """The scenario files at `path`: the file itself, or the `.yaml` files under the folder
+    (a bounded walk: see `pack.yaml_files`)."""
     if path.is_file():
         return [path]
-    return sorted(p for p in path.rglob("*.yaml") if p.is_file())
+    return yaml_files(path, suffixes=(".yaml",), max_files=MAX_SCENARIO_FILES)
 
 
-def load_file(path: Path) -> tuple[list[YDict], list[Diagnostic]]:
+#: A walk of scenario folders stops a little past this many files.
+MAX_SCENARIO_FILES = 1000
+
+
+def load_file(
+    path: Path, within: Path | None = None, budget: ValueBudget | None = None
+) -> tuple[list[YDict], list[Diagnostic]]:
+    """The scenarios of one file, or the problems that stop it being run. With `within` (the
+    pack the scenarios belong to) a file that leads out of that folder is X014, never read;
+    with `budget`, a file past the values the run may read is X015, not parsed."""
+    refused = outside_the_pack(path, within, str(path)) if within is not None else None
+    refused = refused or (budget.charge(path, str(path)) if budget is not None else None)
+    if refused is not None:
+        return [], [refused]
     data, problems = load_yaml(path)
     if data is None:
         return [], problems
@@ -90,8 +108,10 @@ def load_file(path: Path) -> tuple[list[YDict], list[Diagnostic]]:
     return [item for item in data["items"] if isinstance(item, YDict)], []
 
 
-def run_file(rules: Rules, path: Path) -> tuple[list[ScenarioResult], list[Diagnostic]]:
-    items, problems = load_file(path)
+def run_file(
+    rules: Rules, path: Path, within: Path | None = None, budget: ValueBudget | None = None
+) -> tuple[list[ScenarioResult], list[Diagnostic]]:
+    items, problems = load_file(path, within, budget)
     return [run_scenario(rules, item) for item in items], problems
 
 
@@ -103,6 +123,9 @@ def run_scenario(rules: Rules, item: YDict) -> ScenarioResult:
         [str(x) for x in item.get("proves") or []],
         [str(x) for x in item.get("rules") or []],
     )
+    result.failures.extend(setup_problems(item, rules.pack))
+    if result.failures:
+        return result
     try:
         _Runner(rules, item).run()
     except ScenarioFailure as fail:
@@ -119,7 +142,8 @@ class _Runner:
         players = int(item.get("players", 2))
         self.game = Game.new(rules, players, int(item.get("seed", 1)))
         self.players = players
-        self.never: list[tuple[dict[str, Any], Loc]] = []
+        # `never` wants, each kept once, by the decision kind they name (None: any kind)
+        self.never: dict[Any, dict[str, tuple[dict[str, Any], Loc]]] = {}
         #: technologies a `tech_hand` setup took out of a hand (out of the game unless taken)
         self.loose: list[str] = []
 
@@ -424,6 +448,16 @@ class _Runner:
                         )
                     st["units"][uid].update({"at": "board", "s": sector, "d": 0})
 
+    def _colony(self, where: str, loc: Loc) -> int:
+        """The colony space `colony:N` names (found by the fuzzer: `colony:3.0` reached int(),
+        and a space past the last one would have reached the engine)."""
+        spaces = len(self.rules.colony_spaces)
+        m = re.fullmatch(r"colony:([0-9]{1,3})", where)
+        if m is None or int(m.group(1)) >= spaces:
+            known = f"colony:0 to colony:{spaces - 1}"
+            raise self._fail(loc, f"unknown colony space '{where}' ({known})")
+        return int(m.group(1))
+
     def _place_extractors(self, st: dict[str, Any], p: int, spec: YList, loc: Loc) -> None:
         for u in st["units"].values():
             if u["o"] == p and u["k"] == "x" and u["at"] in ("colony", "planet"):
@@ -440,7 +474,7 @@ class _Runner:
             if uid is None:
                 raise self._fail(loc, f"P{p} has no extractor left in supply")
             if isinstance(where, str) and where.startswith("colony:"):
-                st["units"][uid].update({"at": "colony", "c": int(where.split(":")[1])})
+                st["units"][uid].update({"at": "colony", "c": self._colony(where, loc)})
             elif where in st["sectors"]:
                 st["units"][uid].update({"at": "planet", "s": where})
             else:
@@ -474,8 +508,10 @@ class _Runner:
                     loc, f"{dict(arg)} was expected to be illegal, but is legal ({found[0]})"
                 )
         elif verb == "never":
-            self._never_now(dict(arg), loc)
-            self.never.append((dict(arg), loc))
+            want = dict(arg) if isinstance(arg, dict) else {"kind": arg}
+            self._never_now(want, loc)
+            key = repr(sorted(want.items(), key=str))
+            self.never.setdefault(want.get("kind"), {}).setdefault(key, (want, loc))
         elif verb == "finish":
             self._finish(str(arg), loc)
         elif verb == "expect":
@@ -523,13 +559,34 @@ class _Runner:
                 f" {found[0]} (asked: {self.game.prompt})",
             )
 
+    def _check_never(self) -> None:
+        """Every `never` want against the decisions now legal, looking only at wants of a kind
+        that is offered (thousands of `never` steps once cost minutes: each was re-checked
+        against every legal decision at every later decision)."""
+        legal = self.game.legal()
+        by_kind: dict[Any, list[dict[str, Any]]] = {}
+        for d in legal:
+            by_kind.setdefault(d.get("kind"), []).append(d)
+        for kind, wants in self.never.items():
+            offered = legal if kind is None else by_kind.get(kind, [])
+            if not offered:
+                continue
+            for want, at in wants.values():
+                found = next((d for d in offered if matches(d, want)), None)
+                if found is not None:
+                    raise self._fail(
+                        at,
+                        f"{want} was expected never to be offered, but P{self.game.to_move} "
+                        f"is offered {found} (asked: {self.game.prompt})",
+                    )
+
     def _apply(self, decision: dict[str, Any], loc: Loc) -> None:
         try:
             self.game.apply(decision)
         except IllegalDecision as exc:
             raise self._fail(loc, f"illegal decision: {exc}") from None
-        for want, at in self.never:  # `never` watches every decision from its step on
-            self._never_now(want, at)
+        if self.never:  # `never` watches every decision from its step on
+            self._check_never()
 
     def _finish(self, what: str, loc: Loc) -> None:
         """Resolve the rest with a fixed policy: pass/done/no/hold fire, else the first option."""

@@ -15,7 +15,9 @@ from lastlight.interpreter.engine.ruleset import base_id
 from lastlight.interpreter.load.errors import Loc
 from lastlight.interpreter.load.yamlload import YDict
 
-COUNT_RE = re.compile(r"^(\d+) ([a-z]+)$")
+#: `3 cards`: at most 6 digits, like the schema's pattern (a 5,000-digit count once reached
+#: int() and ended in an internal error; found by the fuzzer's scenario mutations).
+COUNT_RE = re.compile(r"(\d{1,6}) ([a-z]+)")
 
 
 def check(run: Any, expect: YDict) -> None:
@@ -72,6 +74,8 @@ def _graveyard(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: An
 
 def _damage(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: Any) -> None:
     for uid, n in want.items():
+        if uid not in run.game.state["units"]:  # found by the fuzzer: a look-alike 'р1-large-1'
+            raise run.fail(at, f"unknown unit '{uid}'")
         _eq(run, at, f"damage on {uid}", run.game.state["units"][uid]["d"], n)
 
 
@@ -136,6 +140,8 @@ def _check_table(run: Any, expect: YDict) -> None:
             actual = {"rotation": st["rot"]}.get(key, st.get(key))
             _eq(run, expect.loc_of(key), key, actual, expect[key])
     for sector, conf in (expect.get("sectors") or {}).items():
+        if sector not in st["sectors"]:  # found by the fuzzer: a look-alike 'о1' (KeyError)
+            raise run.fail(expect["sectors"].key_loc(sector), f"unknown sector '{sector}'")
         info = st["sectors"][sector]
         for key, want in conf.items():
             actual = {
@@ -177,7 +183,7 @@ def _check_events(run: Any, expect: YDict) -> None:
 def count_of(want: Any, unit: str = "cards") -> int | None:
     """`3 cards` (or `1 card`, `2 units`): a count expectation; None for anything else."""
     if isinstance(want, str):
-        m = COUNT_RE.match(want.strip())
+        m = COUNT_RE.fullmatch(want.strip())
         if m and m.group(2) in (unit, unit.rstrip("s")):
             return int(m.group(1))
     return None

@@ -1,9 +1,10 @@
-"""Static checks of scenario files, as strict as the content checks (X030-X035).
+"""Static checks of scenario files, as strict as the content checks (X030-X036).
 
 Every name a scenario uses must exist in its pack: items it proves (X030), cards it sets up or
 draws (X031), sectors anywhere in its setup and expectations (X032), action cards in `play`
 (X033), decision kinds in `choose`, `illegal`, `never`, `legal` and `pending` (X034, from the
-registry in effects/decisions.py); scenario ids are unique across the pack's files (X035).
+registry in effects/decisions.py); scenario ids are unique across the pack's files (X035); every
+seat it names (setup, play, expectations, winners, first player) exists at its player count (X036).
 Every diagnostic points at the offending line and column.
 """
 
@@ -28,6 +29,10 @@ class _Names:
         self.actions = {str(a["id"]) for a in pack.items_of("actions")}
         self.techs = {str(t["id"]) for t in pack.items_of("technologies")}
         self.kinds = set(DECISION_KINDS)
+        game = pack.doc("game")
+        ship = game.data.get("colony_ship") if game is not None else None
+        spaces = ship.get("spaces") if isinstance(ship, dict) else None
+        self.colonies = {f"colony:{i}" for i in range(len(spaces))} if spaces else None
 
 
 def check_scenarios(data: YDict, pack: Pack) -> list[Diagnostic]:
@@ -65,7 +70,65 @@ def duplicate_ids(files: list[YDict]) -> list[Diagnostic]:
     return out
 
 
+def _seat_places(sc: YDict) -> Iterator[tuple[Any, Loc, str]]:
+    """Every seat a scenario names: (the seat as written, where, what names it)."""
+    setup = sc.get("setup") if isinstance(sc.get("setup"), YDict) else YDict()
+    expects = [sc.get("expect")]
+    for step in sc.get("steps") or []:
+        if isinstance(step, YDict):
+            if isinstance(step.get("play"), YDict):
+                yield from ((p, step["play"].key_loc(p), "play") for p in step["play"])
+            expects.append(step.get("expect"))
+    if isinstance(setup.get("players"), YDict):
+        yield from ((p, setup["players"].key_loc(p), "setup") for p in setup["players"])
+    if "first" in setup:
+        yield setup["first"], setup.loc_of("first"), "setup's first player"
+    for expect in expects:
+        if not isinstance(expect, YDict):
+            continue
+        if isinstance(expect.get("players"), YDict):
+            yield from ((p, expect["players"].key_loc(p), "expect") for p in expect["players"])
+        winners = expect.get("winners")
+        if isinstance(winners, YList):
+            yield from ((w, winners.loc_of(i), "winners") for i, w in enumerate(winners))
+        for key in ("first",):
+            if key in expect:
+                yield expect[key], expect.loc_of(key), f"expected {key} player"
+        pending = expect.get("pending")
+        if isinstance(pending, YDict) and "player" in pending:
+            yield pending["player"], pending.loc_of("player"), "pending"
+
+
+def seat_problems(sc: YDict) -> Iterator[Diagnostic]:
+    """X036: a seat that does not exist at the scenario's player count (seat 3 of a 2-player
+    game once reached the engine and ended in an internal error)."""
+    players = sc.get("players", 2)
+    if not isinstance(players, int) or isinstance(players, bool):
+        return
+    for seat, at, what in _seat_places(sc):
+        digits = isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) < 4
+        number = int(seat) if digits else seat
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < players:
+            yield Diagnostic(
+                at,
+                "X036",
+                f"scenario '{sc.get('id')}': {what} names seat {seat!r}, but a {players}-player "
+                f"game has seats 0 to {players - 1}",
+            )
+
+
+def setup_problems(sc: YDict, pack: Pack) -> list[Diagnostic]:
+    """What must hold before a scenario is set up at all: its seats exist (X036) and every
+    card, sector and action card its setup names is in the pack (X031-X033). `lastlight test`
+    runs scenarios without lint: an unknown faction in a setup once reached the engine and
+    ended in an internal error (found by the fuzzer's scenario mutations)."""
+    setup = sc.get("setup")
+    names = _Names(pack)
+    return [*seat_problems(sc), *(_setup(setup, names) if isinstance(setup, YDict) else [])]
+
+
 def _scenario(sc: YDict, n: _Names) -> Iterator[Diagnostic]:
+    yield from seat_problems(sc)
     sid = sc.get("id")
     for i, ident in enumerate(sc.get("proves") or []):
         if ident not in n.items:
@@ -133,6 +196,13 @@ def _setup(setup: YDict, n: _Names) -> Iterator[Diagnostic]:
         for i, where in enumerate(places):
             if not str(where).startswith(_EXTRACTOR_PLACE_PREFIX):
                 yield from _sector(str(where), places.loc_of(i), n)
+            elif n.colonies is not None and where not in n.colonies:
+                yield Diagnostic(
+                    places.loc_of(i),
+                    "X032",
+                    f"unknown colony space '{where}'",
+                    hint=f"colony:0 to colony:{len(n.colonies) - 1}",
+                )
 
 
 def _expect(expect: YDict, n: _Names) -> Iterator[Diagnostic]:

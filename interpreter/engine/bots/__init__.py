@@ -8,8 +8,12 @@ A name is resolved, in this order:
 2. a third party's bot registered in the `lastlight.bots` entry-point group
    (`[project.entry-points."lastlight.bots"] mybot = "mypkg.bots:MyBot"`);
 3. a `module:Class` reference (`mypkg.bots:MyBot`), for a bot that is not installed as a package;
+   only from the command line: a name read from a file (a replay's or a save's seats) resolves
+   to a registered bot (1 or 2) or not at all (`references=False`), so a file never chooses
+   which code is imported or called;
 4. `cmd:PROGRAM`, a bot that is another program speaking JSON lines (envs/stdio_bot.py). Such a
-   name comes from the command line only: `is_program_bot` lets a reader of saved files refuse it.
+   name comes from the command line only too: `is_program_bot` lets a reader of saved files
+   refuse it, and `references=False` refuses it as well.
 
 A bot class is built as `Class(seed, rules)`; subclasses of `Bot` get that for free.
 """
@@ -93,11 +97,18 @@ def is_program_bot(name: str) -> bool:
     return name.strip().startswith("cmd:")
 
 
-def resolve_bot(name: str) -> Any:
+def resolve_bot(name: str, *, references: bool = True) -> Any:
     """The bot class (or factory) a name or `module:Class` reference stands for.
 
+    With `references=False` (a name read from a file) only registered bots resolve.
     Raises `BotNotFound` with a message naming the name and the known bots."""
     name = name.strip()
+    if not references and name not in bot_names():
+        raise BotNotFound(
+            f"'{name}' is not a registered bot (known: {', '.join(bot_names())}); a file may "
+            "only name registered bots: a 'module:Class' reference is taken from the command "
+            "line only"
+        )
     if name in BUILTIN:
         cls = _load_reference(BUILTIN[name], f"bot '{name}'")
     elif (found := _package_bot(name)) is not None:
@@ -130,9 +141,10 @@ def resolve_bot(name: str) -> Any:
     return cls
 
 
-def make_bot(name: str, seed: int, rules: Any = None) -> Bot:
-    """A new bot by name, with its own generator seeded from `seed` and the content bound."""
-    factory = resolve_bot(name)
+def make_bot(name: str, seed: int, rules: Any = None, *, references: bool = True) -> Bot:
+    """A new bot by name, with its own generator seeded from `seed` and the content bound
+    (`references=False` for a name read from a file: registered bots only)."""
+    factory = resolve_bot(name, references=references)
     try:
         bot = factory(seed, rules)
     except TypeError as exc:

@@ -20,6 +20,7 @@ from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.replay import make_replay, result_of, run_replay
 from lastlight.interpreter.engine.rng import Rng, seed_state
 from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.load.fileio import write_atomic
 from lastlight.interpreter.tools.fuzz.invariants import check_state
 
 #: A game that takes more decisions than this is a hang (bot games take a few hundred).
@@ -48,10 +49,10 @@ class Finding:
         for name, text in self.files.items():
             path = out / f"{number:04d}-{self.what}-{name}"
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            write_atomic(path, text)
             written.append(path)
         note = out / f"{number:04d}-{self.what}-{self.kind}.txt"
-        note.write_text(f"{self.kind} ({self.what}): {self.message}\n\n{self.detail}\n", "utf-8")
+        write_atomic(note, f"{self.kind} ({self.what}): {self.message}\n\n{self.detail}\n")
         written.append(note)
         return written
 

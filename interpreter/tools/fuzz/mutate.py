@@ -26,10 +26,22 @@ from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.pipeline import load_pack
 from lastlight.interpreter.tools.fuzz.games import Finding, Hang
+from lastlight.interpreter.tools.fuzz.hostile import hostile_replay, replay_seats_safe
 from lastlight.interpreter.tools.lint_pack import apply_suppressions
 
 _NUMBER = re.compile(r"(?<![\w$.-])\d+(?![\w.])")
-_EXTREMES = ["0", "-1", "1000000000", "100000000000000000000000000000", "9" * 40, "1.5", "1e400"]
+_EXTREMES = [
+    "0",
+    "-1",
+    "1000000000",
+    "100000000000000000000000000000",
+    "9" * 40,
+    "9" * 5000,
+    "1.5",
+    "2.0",
+    "1e400",
+    '!!int "²"',
+]
 _STRAY = [
     "\t",
     "\x00",
@@ -109,7 +121,7 @@ class PackMutator:
         path = self.files[rng.below(len(self.files))]
         raw = self.texts[path]
         text = raw.decode("utf-8")
-        name, new = _mutate_text(rng, text)
+        name, new = mutate_text(rng, text)
         if isinstance(new, bytes):
             path.write_bytes(new)
         else:
@@ -125,7 +137,7 @@ class PackMutator:
 Mutation = Callable[[Rng, str], "tuple[str, str | bytes] | None"]
 
 
-def _mutate_text(rng: Rng, text: str) -> tuple[str, str | bytes]:
+def mutate_text(rng: Rng, text: str) -> tuple[str, str | bytes]:
     """One mutation drawn at random; a draw that finds no place for it swaps two values."""
     choice = rng.below(13)
     if choice < len(_MUTATIONS):
@@ -349,11 +361,19 @@ def mutate_replay(rng: Rng, data: dict[str, Any]) -> tuple[str, str]:
 
 
 def fuzz_replay(rules: Rules, base: dict[str, Any], rng: Rng, work: Path) -> Finding | None:
-    name, text = mutate_replay(rng, base)
+    """One mutated replay (one in four with a hostile value: hostile.py), read and re-played;
+    a replay that reads must not get a bot from its seats unless the bot is registered."""
+    if rng.below(4) == 0:
+        name, text = hostile_replay(rng, json.dumps(base, indent=1))
+    else:
+        name, text = mutate_replay(rng, base)
     path = work / "mutated.replay.json"
     path.write_text(text, encoding="utf-8")
     try:
         data = load_replay(path)
+        unsafe = replay_seats_safe(data)
+        if unsafe is not None:
+            return Finding("invariant", "replay", f"{name}: {unsafe}", "", {"replay.json": text})
         run_replay(rules, data, check_content=rng.below(2) == 0, log=False)
     except Hang as exc:
         return Finding("hang", "replay", f"{name}: {exc}", "", {"replay.json": text})

@@ -1,5 +1,7 @@
-"""The fuzz run: random games, mutated packs and mutated replays, interleaved, until the targets
-are met or the time is up. Every finding is written to the output folder as a reproducer.
+"""The fuzz run: random games, mutated packs, mutated replays and mutated scenario files,
+interleaved, until the targets are met or the time is up (one pack item in five gets a
+file-system class instead of damaged text: a link out, a FIFO, a device, deep folders; see
+hostile.py). Every finding is written to the output folder as a reproducer.
 
 Every item has an index per kind (game 0, 1, 2, ...; pack 0, 1, ...) and its own generator drawn
 from the seed, the kind and the index, so a seed names the same games and mutations whether one
@@ -30,7 +32,17 @@ from lastlight.interpreter.engine.rng import Rng, seed_state
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.pipeline import load_pack_or_raise
 from lastlight.interpreter.tools.fuzz.games import Finding, Hang, fuzz_game
-from lastlight.interpreter.tools.fuzz.mutate import PackMutator, fuzz_pack, fuzz_replay
+from lastlight.interpreter.tools.fuzz.hostile import (
+    ScenarioMutator,
+    fuzz_pack_files,
+    fuzz_scenario,
+)
+from lastlight.interpreter.tools.fuzz.mutate import (
+    PackMutator,
+    fuzz_pack,
+    fuzz_replay,
+    mutate_text,
+)
 
 #: Seconds one game, pack or replay may take before it counts as a hang.
 HANG_SECONDS = 60
@@ -42,6 +54,7 @@ class Tally:
     replays_checked: int = 0
     packs: int = 0
     replays: int = 0
+    scenarios: int = 0
     findings: Counter[str] = field(default_factory=Counter)  # kind -> count
     files: list[Path] = field(default_factory=list)
     seconds: float = 0.0
@@ -58,7 +71,8 @@ class Tally:
             games += f" ({per}; {self.replays_checked} replayed)"
         found = ", ".join(f"{k} {c}" for k, c in sorted(self.findings.items())) or "none"
         return (
-            f"{games}, {self.packs} mutated packs, {self.replays} mutated replays in "
+            f"{games}, {self.packs} mutated packs, {self.replays} mutated replays, "
+            f"{self.scenarios} mutated scenario files in "
             f"{self.seconds:.0f}s; findings: {found}" + (" (stopped early)" if self.stopped else "")
         )
 
@@ -68,6 +82,7 @@ class Tally:
         self.replays_checked += other.replays_checked
         self.packs += other.packs
         self.replays += other.replays
+        self.scenarios += other.scenarios
         self.findings.update(other.findings)
         self.files += other.files
         self.seconds = max(self.seconds, other.seconds)
@@ -119,6 +134,7 @@ def run(
     replays: int,
     seed: int,
     out: Path,
+    scenarios: int = 0,
     players: tuple[int, ...] = (2, 3, 4),
     replay_every: int = 10,
     progress: Callable[[Tally], None] | None = None,
@@ -136,12 +152,14 @@ def run(
     with tempfile.TemporaryDirectory(prefix="lastlight-fuzz-") as tmp:
         work = Path(tmp)
         mutator = PackMutator(content, work) if packs else None
+        scenario_mutator = ScenarioMutator(content, work, mutate_text) if scenarios else None
         items = _Items(rules, players, seed, replay_every, mutator, base_replay, work)
-        done = {"games": 0, "packs": 0, "replays": 0}
-        targets = {
-            kind: len(range(worker, total, workers))
-            for kind, total in (("games", games), ("packs", packs), ("replays", replays))
-        }
+        items.scenario_mutator = scenario_mutator
+        if scenario_mutator is None or not scenario_mutator.files:
+            scenarios = 0  # a pack without scenario files has none to damage
+        wanted = {"games": games, "packs": packs, "replays": replays, "scenarios": scenarios}
+        done = dict.fromkeys(wanted, 0)
+        targets = {kind: len(range(worker, total, workers)) for kind, total in wanted.items()}
         while True:
             now = time.monotonic()
             tally.seconds = now - started
@@ -180,6 +198,7 @@ class _Items:
     mutator: PackMutator | None
     base_replay: dict[str, Any]
     work: Path
+    scenario_mutator: ScenarioMutator | None = None
 
     def fuzz(self, kind: str, n: int, rng: Rng, tally: Tally) -> Finding | None:
         """Play, load or replay item `n` of `kind` within the hang limit, counting it in
@@ -194,8 +213,17 @@ class _Items:
                     tally.replays_checked += check
                 elif kind == "packs":
                     assert self.mutator is not None
-                    finding = fuzz_pack(self.mutator, rng, self.seed + n)
+                    if n % 5 == 4:
+                        m = self.mutator
+                        finding = fuzz_pack_files(m.root, m.files, rng, self.work)
+                    else:
+                        finding = fuzz_pack(self.mutator, rng, self.seed + n)
                     tally.packs += 1
+                elif kind == "scenarios":
+                    assert self.scenario_mutator is not None
+                    pack = self.rules.pack
+                    finding = fuzz_scenario(self.rules, pack, self.scenario_mutator, rng)
+                    tally.scenarios += 1
                 else:
                     finding = fuzz_replay(self.rules, self.base_replay, rng, self.work)
                     tally.replays += 1
@@ -204,7 +232,7 @@ class _Items:
         return finding
 
 
-_KINDS = {"games": 1, "packs": 2, "replays": 3}
+_KINDS = {"games": 1, "packs": 2, "replays": 3, "scenarios": 0}
 
 
 def item_rng(seed: int, kind: str, n: int) -> Rng:

@@ -27,6 +27,7 @@ import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.load.fileio import write_atomic
 
 SOURCES = (
     "claims",
@@ -264,18 +265,12 @@ def to_table(rows: Iterable[dict[str, Any]], meta: dict[str, Any] | None = None)
 
 
 def write_results(table: pa.Table, path: str | Path) -> None:
-    """Parquet, or CSV when the name ends in .csv (map and list columns as JSON text). Written
-    to a temporary file first, so a failed write never overwrites a good file."""
-    out = Path(path)
-    tmp = out.with_name(out.name + ".partial")
-    try:
-        if out.suffix.lower() == ".csv":
-            pacsv.write_csv(_flat(table), tmp)
-        else:
-            pq.write_table(table, tmp)
-        tmp.replace(out)
-    finally:
-        tmp.unlink(missing_ok=True)
+    """Parquet, or CSV when the name ends in .csv (map and list columns as JSON text), through
+    the one atomic writer (`write_atomic`: an exclusive temporary file, never through a link)."""
+    if Path(path).suffix.lower() == ".csv":
+        write_atomic(path, lambda fh: pacsv.write_csv(_flat(table), fh))
+    else:
+        write_atomic(path, lambda fh: pq.write_table(table, fh))
 
 
 def _flat(table: pa.Table) -> pa.Table:

@@ -75,12 +75,12 @@ def test_the_fuzz_command_reports_its_figures(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         main,
         ["fuzz", "--minutes", "1", "--games", "4", "--packs", "4", "--replays", "4",
-         "--out", str(tmp_path / "found")],
+         "--scenarios", "4", "--out", str(tmp_path / "found")],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert re.search(
-        r"4 games \(2p 2, 3p 1, 4p 1; 1 replayed\), 4 mutated packs, 4 mutated replays in "
-        r"\d+s; findings: none",
+        r"4 games \(2p 2, 3p 1, 4p 1; 1 replayed\), 4 mutated packs, 4 mutated replays, "
+        r"4 mutated scenario files in \d+s; findings: none",
         result.output,
     ), result.output
     assert not (tmp_path / "found").exists()
@@ -93,7 +93,7 @@ def test_a_finding_fails_the_run_and_names_its_reproducer(
     result = CliRunner().invoke(
         main,
         ["fuzz", "--minutes", "1", "--games", "0", "--packs", "0", "--replays", "2",
-         "--out", str(tmp_path / "found")],
+         "--scenarios", "0", "--out", str(tmp_path / "found")],
     )  # fmt: skip
     assert result.exit_code == 1, result.output
     assert "findings: crash 2" in result.output
@@ -136,7 +136,7 @@ def test_a_seed_names_the_same_items_for_any_number_of_workers(
 def test_item_generators_differ_by_kind_and_index() -> None:
     draws = {
         (kind, n): fuzz_run.item_rng(5, kind, n).below(1 << 30)
-        for kind in ("games", "packs", "replays")
+        for kind in ("games", "packs", "replays", "scenarios")
         for n in range(20)
     }
     assert len(set(draws.values())) == len(draws)
