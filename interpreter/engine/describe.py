@@ -115,6 +115,9 @@ def event_line(game: Game, e: dict[str, Any], viewer: Reader = ALL, *, where: bo
     name = e["event"]
     p = who(e.get("player"))
     e = redact(e, viewer)
+    if "seed" in e and viewer != ALL and not game.over:
+        # the seed decides every draw to come: a reader learns it when the game is over
+        e = {k: v for k, v in e.items() if k != "seed"}
     if e.get("hidden"):
         return f"R{e['round']:>3} {p} {_HIDDEN.get(name, name.replace('_', ' ') + ' (hidden)')}"
     text = _event_text(game, name, p, e)
@@ -242,7 +245,9 @@ _EVENT_TEXT: dict[str, EventText] = {
     "graveyard_emptied": _ev_graveyard_emptied,
     "deck_reshuffled": lambda game, p, e: "the technology discards are shuffled into a new deck",
     "setup": lambda game, p, e: (
-        f"a {e['players']}-player game, seed {e['seed']}; {who(e['first'])} goes first"
+        f"a {e['players']}-player game"
+        + (f", seed {e['seed']}" if "seed" in e else "")
+        + f"; {who(e['first'])} goes first"
     ),
     "round": lambda game, p, e: (
         f"--- round {e['round']} (first player {who(e['first'])}, rotation {e['rotation']})"

@@ -23,9 +23,6 @@ from lastlight.interpreter.engine.table_view import table_view
 #: Log lines sent with each view (the latest ones; the page keeps no older ones).
 LOG_LINES = 60
 
-#: What the log's setup line says instead of the seed until the game is over (the seed decides
-#: every draw to come; the engine's log event carries it for everyone).
-SEED_UNTIL_OVER = "(told when the game is over)"
 
 
 def board_svg(game: Game, cache: dict[str, Any] | None = None) -> str:
@@ -104,8 +101,8 @@ def _log(game: Game, seat: int | None, cache: dict[Any, str]) -> list[dict[str, 
         e = log[i]
         text = cache.get((i, reader))
         if text is None:
-            shown = e if reader == ALL or "seed" not in e else {**e, "seed": SEED_UNTIL_OVER}
-            text = cache[(i, reader)] = event_line(game, shown, viewer=reader, where=False)
+            # event_line leaves the seed out until the game is over (it decides every draw)
+            text = cache[(i, reader)] = event_line(game, e, viewer=reader, where=False)
         out.append({"t": text, "p": e.get("player")})
     return out
 

@@ -79,3 +79,16 @@ def test_decision_lines_say_what_a_choice_means(rules: Rules) -> None:
     assert seen["play"].count(":") >= 1  # the action card's text follows its name
     if "move" in seen:
         assert " from " in seen["move"] and " to " in seen["move"]
+
+
+def test_the_seed_is_read_only_when_the_game_is_over(rules: Rules) -> None:
+    # the seed decides every draw to come: a seat or a spectator that read it during the game
+    # could replay the generator and see every hidden card
+    game = Game.new(rules, 3, 4242)
+    setup = next(e for e in game.log if e["event"] == "setup")
+    for viewer in (0, 1, None):
+        line = event_line(game, setup, viewer)
+        assert "4242" not in line and "3-player game" in line
+    assert "seed 4242" in event_line(game, setup, ALL)
+    play_game(game, [HeuristicBot(s) for s in range(3)])
+    assert game.over and "seed 4242" in event_line(game, setup, 0)

@@ -83,7 +83,7 @@ def test_two_people_and_a_spectator_play_to_the_end_and_see_no_secret(
     for viewer in (0, 1, None):
         assert all(m["table"]["seed"] is None for m in received[viewer] if not m["over"])
         assert all("seed 11" not in dumps(m) for m in received[viewer] if not m["over"])
-        assert "seed (told when the game is over)" in dumps(received[viewer][0])
+        assert "-player game; " in dumps(received[viewer][0])  # the setup line, no seed
         assert received[viewer][-1]["table"]["seed"] == 11
     # the spectator sees no hand at all; a seat sees its own
     assert all("mine" not in m for m in received[None])
