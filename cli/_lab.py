@@ -99,14 +99,19 @@ def make_spec(
 ) -> SimSpec:
     """A checked spec: broken content prints located diagnostics and exits 1."""
     rules = load_rules_or_exit(content)
+    check_player_counts(rules, players)
+    root = Path(rules.pack.root)
+    return SimSpec(str(root.resolve()), players, bots, seed, 0, games, blank)
+
+
+def check_player_counts(rules: Any, players: tuple[int, ...]) -> None:
+    """Every count of `--players` is one the content supports, or a usage error naming it."""
     for n in players:
         if not rules.players_min <= n <= rules.players_max:
             raise click.BadParameter(
                 f"this content supports {rules.players_min} to {rules.players_max} players",
                 param_hint="--players",
             )
-    root = Path(rules.pack.root)
-    return SimSpec(str(root.resolve()), players, bots, seed, 0, games, blank)
 
 
 def provenance(spec: SimSpec) -> dict[str, Any]:

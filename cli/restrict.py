@@ -8,8 +8,9 @@ import sys
 from typing import Any
 
 import click
-from lastlight.cli._args import player_counts
+from lastlight.cli._args import SEED, player_counts
 from lastlight.cli._content import content_option, load_rules_or_exit
+from lastlight.cli._lab import check_player_counts
 
 KINDS = ("faction", "achievement")
 
@@ -53,7 +54,7 @@ HEADER = (
     help="Player count, or a comma list.",
 )
 @click.option("--bot", default="planner", show_default=True, help="The bot in every seat.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Master seed of the deals.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Master seed of the deals.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 512), default=1, show_default=True,
               help="Worker processes. The figures are the same for any value.")  # fmt: skip
 @content_option
@@ -86,12 +87,7 @@ def restrict_command(
         if card is None or card.kind not in KINDS:
             what = "a faction or achievement id"
             raise click.BadParameter(f"'{item}' is not {what}", param_hint="ITEM")
-        for n in players:
-            if not rules.players_min <= n <= rules.players_max:
-                raise click.BadParameter(
-                    f"this content supports {rules.players_min} to {rules.players_max} players",
-                    param_hint="--players",
-                )
+    check_player_counts(rules, players)
     root = str(rules.pack.root)
     out = []
     if fmt == "text":
