@@ -20,12 +20,12 @@ import statistics
 import sys
 import time
 
-from lastlight.interpreter.engine.bots import make_bot, play_game
-from lastlight.interpreter.engine.bots.stats import Summary, game_stats
+from lastlight.interpreter.agents import make_bot, play_game
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.pipeline import load_pack_or_raise
+from lastlight.interpreter.tools.lab.logstats import Summary, game_stats
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:

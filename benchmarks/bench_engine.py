@@ -17,7 +17,7 @@ import pickle
 import statistics
 import time
 
-from lastlight.interpreter.engine.bots import RandomBot, ask
+from lastlight.interpreter.agents import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir

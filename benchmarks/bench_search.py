@@ -16,9 +16,9 @@ import argparse
 import statistics
 import time
 
-from lastlight.interpreter.engine.bots import ask, make_bot
-from lastlight.interpreter.engine.bots.search import SearchBot
-from lastlight.interpreter.engine.bots.search_ismcts import IsmctsBot
+from lastlight.interpreter.agents import ask, make_bot
+from lastlight.interpreter.agents.search.bot import SearchBot
+from lastlight.interpreter.agents.search.ismcts import IsmctsBot
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir

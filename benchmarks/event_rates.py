@@ -2,7 +2,7 @@
 
     python benchmarks/event_rates.py [--games 150] [--players 4] [--bot planner] [--first 9000]
 
-The planner's valuation (`interpreter/engine/bots/valuation.py`) credits a triggered card with an
+The planner's valuation (`interpreter/agents/planner/valuation.py`) credits a triggered card with an
 expected number of uses per round (`EVENT_RATE`); this prints the rates the bots actually reach,
 so a designer can see how often "when you reveal a token" or "when you lose a ship" fires. A
 round is one action card played by every seat. It also prints what a seat holds when the game
@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
+from lastlight.interpreter.agents import make_bot, play_game
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.bots import make_bot, play_game
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir

@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from lastlight.interpreter.engine.bots import make_bot, play_game
+from lastlight.interpreter.agents import make_bot, play_game
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.replay import make_replay
 from lastlight.interpreter.tools.lab.spec import load_rules

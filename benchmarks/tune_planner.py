@@ -4,7 +4,7 @@ same seeds for both, and the paired difference in win share with its 95% interva
     python benchmarks/tune_planner.py --set CLAIM_WEIGHT=1.4 [--games 4000] [--first 9000]
     python benchmarks/tune_planner.py --set EVENT_RATE.lose_ship=0.1 --set RESEARCH_WEIGHT=0.7
 
-A name is a weight of `interpreter/engine/bots/planner_weights.yaml` (a table entry as
+A name is a weight of `interpreter/agents/planner/weights.yaml` (a table entry as
 NAME.key); a value may leave the weight's tuning range. Seeds 9000 and up are the tuning seeds;
 the README's figures come from seeds 5000-5999, never tuned on. The games run in `--jobs`
 processes; the result does not depend on their number. A paired difference is the mean of
@@ -19,9 +19,9 @@ import argparse
 import math
 from concurrent.futures import ProcessPoolExecutor
 
-from lastlight.interpreter.engine.bots import make_bot, play_game
-from lastlight.interpreter.engine.bots.planner import PlannerBot
-from lastlight.interpreter.engine.bots.planner_weights import Weights, shipped
+from lastlight.interpreter.agents import make_bot, play_game
+from lastlight.interpreter.agents.planner.bot import PlannerBot
+from lastlight.interpreter.agents.planner.weights import Weights, shipped
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir
@@ -36,7 +36,7 @@ def parse(overrides: list[str]) -> dict[str, float]:
     for item in overrides:
         name, _, text = item.partition("=")
         if name not in known:
-            raise SystemExit(f"tune_planner: no weight named {name!r} in planner_weights.yaml")
+            raise SystemExit(f"tune_planner: no weight named {name!r} in weights.yaml")
         try:
             value = float(text)
         except ValueError:

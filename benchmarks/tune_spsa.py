@@ -5,7 +5,7 @@ seeds, and write it as a weights file with its provenance.
         [--seed 1] [--holdout 2] [--held-out 400] [--only NAME ...] [--field planner]
         [--start FILE] [--jobs 2] [--replace]
 
-Every weight with a range in interpreter/engine/bots/planner_weights.yaml moves together
+Every weight with a range in interpreter/agents/planner/weights.yaml moves together
 (`--only` names a subset; a table name such as EVENT_RATE takes its entries); see
 `lastlight.interpreter.tools.lab.spsa` for the algorithm and the seeds. The same command and
 seed give the same weights for any `--jobs`. The candidate is then played against the starting
@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from lastlight.interpreter.engine.bots import planner_weights as pw
+from lastlight.interpreter.agents.planner import weights as pw
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.tools.lab import spsa
 

@@ -27,7 +27,7 @@ def player_counts(value: str) -> tuple[int, ...]:
 
 
 def _set_bot_error(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    # read by program bots (envs/stdio_bot.py) here and in worker processes, which inherit it
+    # read by program bots (agents/stdio.py) here and in worker processes, which inherit it
     if value is not None:
         os.environ["LASTLIGHT_BOT_ON_ERROR"] = value
 

@@ -12,7 +12,7 @@ from typing import Any
 import click
 from lastlight.cli._args import SEED, bot_error_option, player_counts
 from lastlight.cli._content import load_rules_or_exit
-from lastlight.interpreter.engine.bots import BOTS, BotNotFound, is_program_bot, resolve_bot
+from lastlight.interpreter.agents import BOTS, BotNotFound, is_program_bot, resolve_bot
 from lastlight.interpreter.tools.lab.spec import SimSpec
 
 Row = dict[str, Any]

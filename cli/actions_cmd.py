@@ -22,7 +22,7 @@ from lastlight.cli._content import content_option, load_rules_or_exit
 def actions_command(content: str | None, fmt: str) -> None:
     """Print the action catalogue: every partial step of every decision, numbered from the
     pack (the same ids in every game of it), and the observation vector's layout."""
-    from lastlight.interpreter.envs.catalogue import catalogue_for
+    from lastlight.interpreter.engine.catalogue import catalogue_for
     from lastlight.interpreter.envs.encoding import Encoder
 
     rules = load_rules_or_exit(content)

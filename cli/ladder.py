@@ -9,9 +9,9 @@ from typing import Any
 import click
 from lastlight.cli._args import SEED, bot_error_option, player_counts
 from lastlight.cli._content import load_rules_or_exit
-from lastlight.interpreter.engine.bots import BotNotFound, resolve_bot
+from lastlight.interpreter.agents import BotNotFound, resolve_bot
+from lastlight.interpreter.agents.stdio import BotFailed
 from lastlight.interpreter.engine.machine import EngineError
-from lastlight.interpreter.envs.stdio_bot import BotFailed
 
 
 def _names(value: str) -> list[str]:
@@ -81,7 +81,7 @@ def ladder_command(
     """Rank bots by playing mixed tables (seats rotated) and rating them with openskill.
 
     The leaderboard is sorted by mu - 3 sigma; sigma is the rating's uncertainty."""
-    from lastlight.interpreter.engine.bots.ladder import bot_stats, format_table, run_ladder
+    from lastlight.interpreter.tools.lab.ladder import bot_stats, format_table, run_ladder
 
     names = _names(bots)
     counts = player_counts(players)

@@ -21,7 +21,7 @@ from typing import Any
 import click
 from lastlight.cli._args import SEED, bot_error_option
 from lastlight.cli._content import content_option, load_rules_or_exit
-from lastlight.interpreter.engine.bots import (
+from lastlight.interpreter.agents import (
     BotNotFound,
     ask,
     is_program_bot,
@@ -29,7 +29,7 @@ from lastlight.interpreter.engine.bots import (
     parse_bot_list,
     resolve_bot,
 )
-from lastlight.interpreter.engine.describe import card_name, decision_line, event_line, who
+from lastlight.interpreter.agents.stdio import BotFailed, seat_label
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.observe import ALL, Reader
@@ -41,9 +41,9 @@ from lastlight.interpreter.engine.replay import (
     save_replay,
 )
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.engine.table_view import View, table_view
-from lastlight.interpreter.envs.stdio_bot import BotFailed, seat_label
 from lastlight.interpreter.load.fileio import target_problem
+from lastlight.interpreter.present.describe import card_name, decision_line, event_line, who
+from lastlight.interpreter.present.table_view import View, table_view
 
 #: Exit codes: a person quit with `q` (saved or not), and an interrupt (Ctrl-C, Ctrl-D).
 EXIT_QUIT = 0

@@ -6,9 +6,9 @@ import sys
 
 import click
 from lastlight.cli._content import content_option, load_rules_or_exit
-from lastlight.interpreter.engine.describe import event_line
 from lastlight.interpreter.engine.observe import ALL, Reader
 from lastlight.interpreter.engine.replay import ReplayError, load_replay, run_replay
+from lastlight.interpreter.present.describe import event_line
 
 
 @click.command()

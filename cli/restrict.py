@@ -74,7 +74,7 @@ def restrict_command(
     achievement id; play each deal twice, the seat made to keep ITEM (--never: to keep another)
     and free; report both win shares and their paired difference with 95% intervals, and how
     often the free bot kept ITEM. Measures "the item is weak" apart from "the bot misjudges it"."""
-    from lastlight.interpreter.engine.bots import BotNotFound, resolve_bot
+    from lastlight.interpreter.agents import BotNotFound, resolve_bot
     from lastlight.interpreter.tools.lab.restrict import run
 
     rules = load_rules_or_exit(content)

@@ -1,5 +1,5 @@
 """The player's screen at the terminal: one compact rich layout per decision, from one seat's
-view (`interpreter/engine/table_view.py`), the log since that seat last decided, and the menu.
+view (`interpreter/present/table_view.py`), the log since that seat last decided, and the menu.
 
 Sections that did not change since the seat's last decision (the players, your cards, the
 board) are not printed again; one line says so, and `v` at the prompt shows everything.
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from lastlight.interpreter.engine.table_view import PLAYER_COLUMNS, View
+from lastlight.interpreter.present.table_view import PLAYER_COLUMNS, View
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape

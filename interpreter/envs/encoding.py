@@ -29,8 +29,8 @@ from lastlight.interpreter.engine.lumos import LUMOS
 from lastlight.interpreter.engine.ruleset import base_id
 
 if TYPE_CHECKING:
+    from lastlight.interpreter.engine.catalogue import Catalogue
     from lastlight.interpreter.engine.ruleset import Rules
-    from lastlight.interpreter.envs.catalogue import Catalogue
 
 #: What the encoder reads of a unit.
 _UNIT = itemgetter("at", "o", "k", "z", "s", "d")

@@ -24,7 +24,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
-from lastlight.interpreter.engine.bots import ask, make_bot
+from lastlight.interpreter.agents import ask, make_bot
 from lastlight.interpreter.envs.steps import (
     OBS_HIGH,
     IllegalStep,

@@ -14,13 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from lastlight.interpreter.engine.catalogue import catalogue_for
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.envs.catalogue import catalogue_for
 from lastlight.interpreter.envs.encoding import Encoder
 
 if TYPE_CHECKING:
+    from lastlight.interpreter.engine.catalogue import Catalogue
     from lastlight.interpreter.engine.ruleset import Rules
-    from lastlight.interpreter.envs.catalogue import Catalogue
 
 
 #: The observation space's upper bound: every entry is a flag or a count (of rounds, cards,

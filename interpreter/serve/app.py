@@ -30,7 +30,7 @@ from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit
 
-from lastlight.interpreter.engine.bots import bot_names
+from lastlight.interpreter.agents import bot_names
 from lastlight.interpreter.serve.tables import Hall, Refused, Table
 from lastlight.interpreter.tools.viewer.page import json_for_script
 from starlette.applications import Starlette

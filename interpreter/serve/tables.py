@@ -23,7 +23,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from lastlight.interpreter.engine.bots import bot_names, make_bot, resolve_bot
+from lastlight.interpreter.agents import bot_names, make_bot, resolve_bot
 from lastlight.interpreter.engine.game import Game, IllegalDecision
 from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.replay import make_replay

@@ -15,10 +15,10 @@ from typing import Any
 
 from lastlight.interpreter.board.palette import seat_color
 from lastlight.interpreter.board.svg import render, view_from_state
-from lastlight.interpreter.engine.describe import card_name, card_text, decision_line, event_line
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL, Observation
-from lastlight.interpreter.engine.table_view import table_view
+from lastlight.interpreter.present.describe import card_name, card_text, decision_line, event_line
+from lastlight.interpreter.present.table_view import table_view
 
 #: Log lines sent with each view (the latest ones; the page keeps no older ones).
 LOG_LINES = 60

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from lastlight.interpreter.agents import ask, make_bot
 from lastlight.interpreter.effects import ast
-from lastlight.interpreter.engine.bots import ask, make_bot
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 

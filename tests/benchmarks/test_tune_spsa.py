@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from lastlight.interpreter.engine.bots import planner_weights as pw
+from lastlight.interpreter.agents.planner import weights as pw
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -65,7 +65,7 @@ def line_of(path: Path, needle: str) -> int:
 
 
 def _unfinished_save(path: Path, seats: list[str]) -> None:
-    from lastlight.interpreter.engine.bots import RandomBot, ask
+    from lastlight.interpreter.agents import RandomBot, ask
     from lastlight.interpreter.engine.game import Game
     from lastlight.interpreter.engine.replay import make_replay, save_replay
     from lastlight.interpreter.engine.ruleset import Rules
@@ -96,7 +96,7 @@ def test_a_save_cannot_name_a_module_to_import(
 
 def test_the_command_line_may_still_name_a_module(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
-    ref = "lastlight.interpreter.engine.bots.random_bot:RandomBot"
+    ref = "lastlight.interpreter.agents.random_bot:RandomBot"
     assert run("play", "-n", "2", "-s", "3", "--bots", ref).exit_code == 0
 
 

@@ -168,7 +168,7 @@ def test_a_trigger_chain_bounded_by_the_box_is_a_warning(pack: Path) -> None:
 
 def test_an_engine_guard_that_trips_names_the_item_and_its_line(pack: Path) -> None:
     """Content the static checks refuse, run anyway: the guard names the die face and line."""
-    from lastlight.interpreter.engine.bots import RandomBot, ask
+    from lastlight.interpreter.agents import RandomBot, ask
     from lastlight.interpreter.engine.game import Game
     from lastlight.interpreter.engine.machine import EngineError
     from lastlight.interpreter.engine.ruleset import Rules
@@ -347,7 +347,7 @@ def test_a_symlink_at_the_target_is_not_replaced(tmp_path: Path, monkeypatch) ->
 
 
 def test_a_trigger_loop_run_anyway_names_the_card_and_its_line(pack: Path) -> None:
-    from lastlight.interpreter.engine.bots import RandomBot, ask
+    from lastlight.interpreter.agents import RandomBot, ask
     from lastlight.interpreter.engine.game import Game
     from lastlight.interpreter.engine.machine import EngineError
     from lastlight.interpreter.engine.ruleset import Rules

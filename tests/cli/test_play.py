@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from lastlight.cli.main import main
-from lastlight.interpreter.engine.describe import card_name
 from lastlight.interpreter.engine.replay import load_replay, run_replay
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.present.describe import card_name
 
 PROMPT = "your choice ("
 INTERNAL_ID = re.compile(r"\b(p\d+|lumos)-(x|small|medium|large)-\d+\b|#\d")

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from lastlight.cli.main import main
 
-PROGRAM = Path(__file__).parents[1] / "interpreter" / "envs" / "programs" / "first_bot.py"
+PROGRAM = Path(__file__).parents[1] / "interpreter" / "agents" / "programs" / "first_bot.py"
 GOOD = f"cmd:{sys.executable} {PROGRAM}"
 
 

@@ -9,7 +9,7 @@ import io
 from lastlight.cli.screen import render
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.engine.table_view import table_view
+from lastlight.interpreter.present.table_view import table_view
 from rich.console import Console
 
 

@@ -12,7 +12,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from lastlight.interpreter.engine.bots import make_bot, play_game
+from lastlight.interpreter.agents import make_bot, play_game
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.replay import make_replay, save_replay
 from lastlight.interpreter.engine.ruleset import Rules

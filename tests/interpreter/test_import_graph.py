@@ -1,5 +1,13 @@
-"""The interpreter's modules import each other without circles (hidden or not) and only down the
-stage order: load -> effects/board -> pipeline/engine -> tools.
+"""Every module of the project (`interpreter/`, `cli/` and `benchmarks/`) imports others without
+circles (hidden or not) and only down the stage order:
+
+    load -> effects, board -> pipeline, engine -> agents, present -> envs -> tools -> serve
+         -> cli -> benchmarks
+
+`engine` is the rules core; `agents` (the bots) and `present` (words and tables for people) both
+read it and never import each other (`SIBLINGS`); `envs` (the RL environments) seat agents;
+`tools` (lint, scenarios, the lab, the fuzzer, the viewer) use all of those; `serve` is a client
+of them; the CLI and the benchmarks sit on top.
 
 Every import is read from the source (the AST, imports inside functions included, `TYPE_CHECKING`
 imports left out since they never run), so a circle hidden by a function-level import is found.
@@ -12,16 +20,23 @@ from pathlib import Path
 
 import networkx as nx
 
-ROOT = Path(__file__).resolve().parents[2] / "interpreter"
+REPO = Path(__file__).resolve().parents[2]
+ROOT = REPO / "interpreter"
 PACKAGE = "lastlight.interpreter"
+#: Every folder of code that is read, with the module prefix its files import as.
+TREES = {ROOT: PACKAGE, REPO / "cli": "lastlight.cli", REPO / "benchmarks": "benchmarks"}
 
 #: The stage of each top-level part of interpreter/; an import may point to its own stage or an
 #: earlier one, never a later one. `envs` (the RL environments) stands with the engine: the bot
-#: registry resolves a `cmd:` bot to envs/stdio_bot.py, and the envs drive the engine.
+#: registry resolves a `cmd:` bot to agents/stdio.py, and the envs drive the engine.
 STAGES = {
-    "load": 0, "effects": 1, "board": 1, "pipeline": 2, "engine": 2, "envs": 2, "tools": 3,
-    "serve": 4,
+    "load": 0, "effects": 1, "board": 1, "pipeline": 2, "engine": 2, "agents": 3, "present": 3,
+    "envs": 4, "tools": 5, "serve": 6,
 }
+#: The stages of the two folders above the interpreter.
+TOP_STAGES = {"lastlight.cli": 7, "benchmarks": 8}
+#: Stages whose parts must not import each other (siblings, not layers).
+SIBLINGS = (("agents", "present"),)
 
 #: Known wrong-way imports: none (the load steps are listed in `pipeline.py`, nothing
 #: registers itself on import). Kept as a set so an exception must be written down here.
@@ -29,10 +44,17 @@ KNOWN_WRONG_WAY: set[tuple[str, str]] = set()
 
 
 def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join([PACKAGE, *parts])
+    for tree, prefix in TREES.items():
+        if path.is_relative_to(tree):
+            parts = list(path.relative_to(tree).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            return ".".join([prefix, *parts])
+    raise ValueError(f"{path} is in no tree")
+
+
+def code_paths() -> list[Path]:
+    return sorted(p for tree in TREES for p in tree.rglob("*.py"))
 
 
 def _is_type_checking(node: ast.If) -> bool:
@@ -71,13 +93,16 @@ def imports_of(path: Path, modules: set[str], this: str | None = None) -> set[st
         for name in names:
             while name and name not in modules:
                 name = name.rpartition(".")[0]
-            if name and name != this and name.startswith(PACKAGE + "."):
+            if name and name != this and name.startswith(PREFIXES):
                 found.add(name)
     return found
 
 
+PREFIXES = tuple(prefix + "." for prefix in TREES.values())
+
+
 def import_graph() -> nx.DiGraph:
-    paths = sorted(ROOT.rglob("*.py"))
+    paths = code_paths()
     modules = {module_name(p) for p in paths}
     graph = nx.DiGraph()
     graph.add_nodes_from(modules)
@@ -90,8 +115,15 @@ def import_graph() -> nx.DiGraph:
 
 
 def stage(module: str) -> int | None:
+    for top, number in TOP_STAGES.items():
+        if module == top or module.startswith(top + "."):
+            return number
     part = module.removeprefix(PACKAGE + ".").split(".")[0]
     return STAGES.get(part)
+
+
+def part_of(module: str) -> str:
+    return module.removeprefix(PACKAGE + ".").split(".")[0]
 
 
 def test_every_top_level_part_has_a_stage() -> None:
@@ -115,8 +147,27 @@ def test_imports_point_down_the_stages() -> None:
     assert not wrong, "imports that point up the stage order:\n" + "\n".join(sorted(wrong))
 
 
+def test_sibling_stages_do_not_import_each_other() -> None:
+    wrong = [
+        f"{a} imports {b}"
+        for a, b in import_graph().edges
+        for pair in SIBLINGS
+        if {part_of(a), part_of(b)} == set(pair)
+    ]
+    assert not wrong, "siblings import each other:\n" + "\n".join(sorted(wrong))
+
+
+def test_every_code_folder_is_read() -> None:
+    modules = {module_name(p) for p in code_paths()}
+    assert any(m.startswith("lastlight.cli.") for m in modules)
+    assert any(m.startswith("benchmarks.") for m in modules)
+    assert all(stage(m) is not None for m in modules if not m.endswith("interpreter")), sorted(
+        m for m in modules if stage(m) is None
+    )
+
+
 def test_the_known_wrong_way_imports_still_exist() -> None:
-    paths = sorted(ROOT.rglob("*.py"))
+    paths = code_paths()
     modules = {module_name(p) for p in paths}
     real = {(module_name(p), b) for p in paths for b in imports_of(p, modules)}
     assert real >= KNOWN_WRONG_WAY, f"fixed, remove from KNOWN_WRONG_WAY: {KNOWN_WRONG_WAY - real}"

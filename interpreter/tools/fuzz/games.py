@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lastlight.interpreter.engine.bots import HeuristicBot, RandomBot, ask
+from lastlight.interpreter.agents import HeuristicBot, RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.replay import make_replay, result_of, run_replay

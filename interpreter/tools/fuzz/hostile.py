@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lastlight.interpreter.engine.bots import BotNotFound, bot_names, resolve_bot
+from lastlight.interpreter.agents import BotNotFound, bot_names, resolve_bot
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.pack import SCENARIO_DIR, Pack

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from lastlight.interpreter.engine.bots import RandomBot, ask
+from lastlight.interpreter.agents import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.replay import ReplayError, load_replay, run_replay

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from lastlight.interpreter.engine.bots import make_bot, play_game
+from lastlight.interpreter.agents import make_bot, play_game
 from lastlight.interpreter.engine.game import Decision, Game
 from lastlight.interpreter.engine.observe import Observation
 from lastlight.interpreter.engine.ruleset import base_id

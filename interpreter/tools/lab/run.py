@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from typing import Any
 
-from lastlight.interpreter.engine.bots import make_bot, play_game
+from lastlight.interpreter.agents import make_bot, play_game
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.tools.lab.rows import game_rows
 from lastlight.interpreter.tools.lab.spec import SimSpec, game_seeds, load_rules
@@ -86,7 +86,7 @@ def _play_batch(spec: SimSpec) -> list[Row]:
 
 def check_spec(spec: SimSpec) -> None:
     """Fail before any worker starts: bad content, unknown bots, unsupported player counts."""
-    from lastlight.interpreter.engine.bots import BOTS, is_program_bot
+    from lastlight.interpreter.agents import BOTS, is_program_bot
 
     rules = load_rules(spec.content, spec.blank)
     unknown = [b for b in spec.bots if b not in BOTS and not is_program_bot(b)]

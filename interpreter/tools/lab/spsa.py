@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from lastlight.interpreter.engine.bots import make_bot, play_game
-from lastlight.interpreter.engine.bots.planner import PlannerBot
-from lastlight.interpreter.engine.bots.planner_weights import Weights
+from lastlight.interpreter.agents import make_bot, play_game
+from lastlight.interpreter.agents.planner.bot import PlannerBot
+from lastlight.interpreter.agents.planner.weights import Weights
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.tools.lab.spec import load_rules
 from lastlight.interpreter.tools.lab.stats import mean_interval, wilson
@@ -141,7 +141,7 @@ def play_pairs(job: Job) -> list[tuple[int, int]]:
 
 
 def _weights(start: dict[str, float], values: dict[str, float]) -> Weights:
-    from lastlight.interpreter.engine.bots.planner_weights import shipped
+    from lastlight.interpreter.agents.planner.weights import shipped
 
     return shipped().with_values({**start, **values}, {"command": "spsa"})
 

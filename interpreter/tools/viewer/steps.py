@@ -20,11 +20,11 @@ from typing import Any
 
 from lastlight.interpreter.board.picture import public_view
 from lastlight.interpreter.board.svg import board_layers
-from lastlight.interpreter.engine.describe import decision_line, event_line, who
 from lastlight.interpreter.engine.game import Decision, Game
 from lastlight.interpreter.engine.observe import ALL, event_visible
 from lastlight.interpreter.engine.replay import run_replay
 from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.present.describe import decision_line, event_line, who
 from lastlight.interpreter.tools.viewer.cards import CardTable, source_card
 
 HIDDEN_KINDS = ("technologies", "achievements")  # cards that may sit in a hidden place

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from lastlight.cli.main import main
+from lastlight.interpreter.agents import RandomBot, ask
 from lastlight.interpreter.board.palette import SEATS
 from lastlight.interpreter.board.picture import game_svg, public_view
 from lastlight.interpreter.board.svg import BOARD, PANEL, TOP, layout, render, view_from_state
-from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 

@@ -7,8 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from lastlight.interpreter.agents import RandomBot, ask
 from lastlight.interpreter.engine import triggers
-from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.primitives import PRIMITIVES

@@ -13,7 +13,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
-from lastlight.interpreter.engine.bots import RandomBot
+from lastlight.interpreter.agents import RandomBot
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir

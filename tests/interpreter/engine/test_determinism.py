@@ -8,13 +8,13 @@ import subprocess
 import sys
 
 import pytest
-from lastlight.interpreter.engine.bots import HeuristicBot, RandomBot, ask
+from lastlight.interpreter.agents import HeuristicBot, RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 
 SCRIPT = """
 import hashlib
-from lastlight.interpreter.engine.bots import RandomBot, ask
+from lastlight.interpreter.agents import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.pipeline import load_pack_or_raise

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from lastlight.interpreter.engine.bots import RandomBot, ask
+from lastlight.interpreter.agents import RandomBot, ask
 from lastlight.interpreter.engine.game import Game, IllegalDecision
 from lastlight.interpreter.engine.ruleset import Rules
 
@@ -102,7 +102,7 @@ def test_an_edit_that_changes_no_card_keeps_every_ver(rules: Rules) -> None:
 
 
 def test_play_game_in_one_loop_plays_what_apply_plays(rules: Rules) -> None:
-    from lastlight.interpreter.engine.bots import make_bot, play_game
+    from lastlight.interpreter.agents import make_bot, play_game
 
     seats = [make_bot("random", 31 + i, rules) for i in range(4)]
     looped = play_game(Game.new(rules, 4, 31), seats)

@@ -6,7 +6,7 @@ the same decision offers exactly the same next decisions."""
 from __future__ import annotations
 
 import pytest
-from lastlight.interpreter.engine.bots import RandomBot, ask
+from lastlight.interpreter.agents import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lastlight.interpreter.engine.bots import RandomBot, ask
+from lastlight.interpreter.agents import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.machine import LAB_EVENTS
 from lastlight.interpreter.engine.ruleset import Rules

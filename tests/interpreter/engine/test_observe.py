@@ -7,7 +7,7 @@ import inspect
 import json
 from typing import Any
 
-from lastlight.interpreter.engine.bots import (
+from lastlight.interpreter.agents import (
     Bot,
     RandomBot,
     ask,

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from lastlight.interpreter.engine.bots import HeuristicBot, play_game
+from lastlight.interpreter.agents import HeuristicBot, play_game
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.replay import (
     ReplayError,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.describe import event_line
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.present.describe import event_line
 
 from . import table as t
 

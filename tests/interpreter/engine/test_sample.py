@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from lastlight.interpreter.engine.bots import HeuristicBot, RandomBot, ask
+from lastlight.interpreter.agents import HeuristicBot, RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.rng import Rng, seed_state
 from lastlight.interpreter.engine.ruleset import Rules

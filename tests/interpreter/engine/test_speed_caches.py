@@ -9,8 +9,8 @@ come out the same whether those stores are cold or warm, and the stores must sta
 from __future__ import annotations
 
 import pytest
+from lastlight.interpreter.agents import RandomBot, ask
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.bots import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.primitives import economy
 from lastlight.interpreter.engine.rng import _MASK, Rng

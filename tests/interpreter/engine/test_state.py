@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from typing import get_type_hints
 
+from lastlight.interpreter.agents import RandomBot
 from lastlight.interpreter.engine import state as state_doc
-from lastlight.interpreter.engine.bots import RandomBot
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.state import clone_state

@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
+from lastlight.interpreter.agents import RandomBot
 from lastlight.interpreter.effects.registry import vocabulary
 from lastlight.interpreter.engine import machine as core
-from lastlight.interpreter.engine.bots import RandomBot
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.machine import Engine, EngineError
 from lastlight.interpreter.engine.ruleset import Rules

@@ -4,8 +4,8 @@ test_observe.py, on the encoded vector), and its layout covers it."""
 from __future__ import annotations
 
 import numpy as np
+from lastlight.interpreter.engine.catalogue import catalogue_for
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.envs.catalogue import catalogue_for
 from lastlight.interpreter.envs.encoding import Encoder
 
 from tests.interpreter.engine.test_observe import _hide_differently, _midgame

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from lastlight.interpreter.engine.describe import card_name
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.present.describe import card_name
 from lastlight.interpreter.serve.app import make_app
 from lastlight.interpreter.serve.store import Store
 from lastlight.interpreter.serve.tables import Hall

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lastlight.interpreter.engine.bots import make_bot, play_game
+from lastlight.interpreter.agents import make_bot, play_game
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.primitives import move
 from lastlight.interpreter.engine.replay import make_replay

@@ -95,7 +95,7 @@ def test_the_shipped_scenarios_are_clean() -> None:
 
 
 def test_the_registry_knows_every_decision_kind_the_engine_asks(rules) -> None:  # type: ignore[no-untyped-def]
-    from lastlight.interpreter.engine.bots import RandomBot
+    from lastlight.interpreter.agents import RandomBot
     from lastlight.interpreter.engine.game import Game
 
     asked: set[str] = set()

@@ -63,7 +63,7 @@ def test_hostile_replays_are_refused_and_name_no_module(rules: Rules, tmp_path: 
 
 
 def test_a_seat_resolved_from_a_file_is_found_if_the_rule_is_lost(monkeypatch) -> None:
-    from lastlight.interpreter.engine import bots
+    from lastlight.interpreter import agents as bots
 
     real = bots.resolve_bot
     monkeypatch.setattr(hostile, "resolve_bot", lambda name, references=True: real(name))

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from lastlight.interpreter.engine.bots import make_bot, play_game
+from lastlight.interpreter.agents import make_bot, play_game
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir

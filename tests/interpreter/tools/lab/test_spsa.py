@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from lastlight.interpreter.engine.bots.planner_weights import shipped
+from lastlight.interpreter.agents.planner.weights import shipped
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.tools.lab import spsa
 

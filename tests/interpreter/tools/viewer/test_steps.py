@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from lastlight.interpreter.engine.bots import HeuristicBot, ask
+from lastlight.interpreter.agents import HeuristicBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.replay import make_replay
 from lastlight.interpreter.engine.ruleset import Rules, base_id
