@@ -20,9 +20,17 @@ from typing import Any, NoReturn
 from lastlight.interpreter.engine import flow
 from lastlight.interpreter.engine.machine import Engine, EngineError
 from lastlight.interpreter.engine.new_game import fresh_rng, new_state
-from lastlight.interpreter.engine.observe import Observation, Reader, observation, visible_log
+from lastlight.interpreter.engine.observe import (
+    ALL,
+    Observation,
+    Reader,
+    everything,
+    observation,
+    visible_log,
+)
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.state import clone_state
+from lastlight.interpreter.engine.view import SeatView
 
 Decision = dict[str, Any]
 
@@ -186,6 +194,26 @@ class Game:
     def observation(self, seat: int | None) -> Observation:
         """Everything `seat` may know (None: a spectator), as plain JSON (see observe.py)."""
         return observation(self.eng, seat)
+
+    def view(self, seat: Reader, *, live: bool = False) -> SeatView:
+        """What `seat` sees, typed and read-only (view.py): the door every client reads the game
+        through. `seat` is a seat number, None for a spectator, or `observe.ALL` for a tool that
+        may see everything (the scenario runner, the fuzzer, a finished game's review). With
+        `live` (ALL only) the view reads the game's own state and caches without a copy, valid
+        until the next decision: for a bot's rollouts in a world it sampled itself."""
+        if seat == ALL:
+            if live:
+                return SeatView(self.rules, self.eng.state, self.eng)
+            return SeatView(self.rules, everything(self.eng))
+        assert not live, "a seat's view is always its own copy (hidden fields taken out)"
+        assert not isinstance(seat, str), f"not a reader: {seat!r}"
+        return SeatView(self.rules, observation(self.eng, seat))
+
+    @classmethod
+    def from_view(cls, view: SeatView, rng: Any, *, log: bool = False) -> Game:
+        """A game in a full state drawn at random among those `view` cannot tell apart from the
+        real one (`from_observation` on the view's data)."""
+        return cls.from_observation(view.rules, view.to_json(), rng, log=log)
 
     def visible_log(self, seat: Reader) -> list[dict[str, Any]]:
         """The event log as `seat` may read it (observe.ALL: everything)."""

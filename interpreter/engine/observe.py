@@ -67,6 +67,22 @@ def observation(eng: Engine, seat: int | None) -> Observation:
     return obs
 
 
+def everything(eng: Engine) -> Observation:
+    """The whole state in an observation's shape (every field known, the counts an observation
+    adds filled in): what `Game.view(ALL)` reads, for tools that may see everything."""
+    st = eng.state
+    obs: Observation = clone_state(st)
+    obs["seat"] = None
+    obs["deck_count"] = len(st["deck"])
+    for pl in obs["players"]:
+        pl["tech_hand_count"] = len(pl["tech_hand"])
+        pl["hand_count"] = len(pl["hand"])
+        pl["has_chosen"] = pl["chosen"] is not None
+        pl["faction_kept"] = pl["faction"] is not None
+        pl["achievement_kept"] = pl["ach"] is not None
+    return obs
+
+
 def factions_revealed(st: dict[str, Any]) -> bool:
     """R-SET-06: the kept factions are revealed together once every player has kept both a
     faction and an achievement (the two are chosen secretly and simultaneously)."""

@@ -1,0 +1,554 @@
+"""The typed door: what one seat sees, with named fields and the queries a client needs.
+
+Every client reads a game through a `SeatView` (`Game.view(seat)`): the bots, the terminal
+screen, the replay viewer, the web server and the learning environments. It is built from the
+seat's observation (observe.py), so it holds only what that seat may know: a hidden field is
+`None` (another player's hand, a face-down token), never a value the page or the bot is asked
+not to look at. Nothing here writes the game; a client's own derived values go in `memo`.
+
+    view = game.view(seat)
+    view.me.light, view.players[1].hand_count, view.sectors["o3"].planet
+    for unit in view.units_at("o3"): unit.owner, unit.size, unit.damage
+    view.ship_stat(seat, "large", "attack"), view.reach("o3", 2), view.blockaded("o3", seat)
+
+The raw observation stays JSON data for the places that need JSON (`to_json`: the stdio bot
+protocol, the web server's messages, saves of a view). `Game.view(ALL)` is the whole state, for
+tools that may see everything (the scenario runner, the fuzzer's invariants, a finished game's
+review); it is a copy. `Game.view(ALL, live=True)` reads the game's own state without a copy,
+for a bot's rollouts in a world it sampled itself: it is valid until the game's next `apply`.
+Every view describes one position: after a decision, take a new one.
+
+The wrappers are small slotted classes over the observation's dicts, built on first use and kept
+for the life of the view (a view is one position): reading `unit.owner` costs one attribute and
+one dict lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from lastlight.interpreter.engine import lumos, queries
+from lastlight.interpreter.engine.machine import Engine
+from lastlight.interpreter.engine.primitives.build import extractor_sites
+from lastlight.interpreter.engine.sample import sampleable
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.effects import ast
+    from lastlight.interpreter.engine.ruleset import Rules
+
+#: The owner of the Lumos ships (two-player variant).
+LUMOS = lumos.LUMOS
+
+#: Where a unit may be (`UnitView.place`).
+PLACES = ("supply", "board", "planet", "colony", "grave", "box")
+
+
+class UnitView:
+    """One piece: a ship or an extractor."""
+
+    __slots__ = ("_u", "id")
+
+    def __init__(self, uid: str, raw: dict[str, Any]):
+        self.id = uid
+        self._u = raw
+
+    @property
+    def owner(self) -> int:
+        """The seat, or `LUMOS` (-1) for a Lumos ship."""
+        return int(self._u["o"])
+
+    @property
+    def is_ship(self) -> bool:
+        return bool(self._u["k"] == "s")
+
+    @property
+    def is_extractor(self) -> bool:
+        return bool(self._u["k"] == "x")
+
+    @property
+    def size(self) -> str | None:
+        """small / medium / large for a ship; None for an extractor."""
+        return self._u["z"]  # type: ignore[no-any-return]
+
+    @property
+    def place(self) -> str:
+        """One of `PLACES`."""
+        return str(self._u["at"])
+
+    @property
+    def sector(self) -> str | None:
+        """The sector of a ship on the board or of an extractor on a planet."""
+        return self._u["s"]  # type: ignore[no-any-return]
+
+    @property
+    def colony_space(self) -> int | None:
+        return self._u["c"]  # type: ignore[no-any-return]
+
+    @property
+    def damage(self) -> int:
+        """Damage taken in this combat."""
+        return int(self._u["d"])
+
+    @property
+    def graveyard(self) -> int | None:
+        """The seat whose graveyard holds it."""
+        return self._u["g"]  # type: ignore[no-any-return]
+
+    @property
+    def on_board(self) -> bool:
+        """A ship on the board."""
+        return bool(self._u["at"] == "board")
+
+    def __repr__(self) -> str:
+        return f"UnitView({self.id!r}, owner={self.owner}, place={self.place!r})"
+
+
+class SectorView:
+    """One sector in play."""
+
+    __slots__ = ("_s", "id")
+
+    def __init__(self, sid: str, raw: dict[str, Any]):
+        self.id = sid
+        self._s = raw
+
+    @property
+    def planet(self) -> str | None:
+        return self._s["planet"]  # type: ignore[no-any-return]
+
+    @property
+    def token(self) -> str | None:
+        """The planet's exploration token: its id when face up, its pile (`common`, `rare`,
+        ...) when face down, None when there is none."""
+        return self._s["token"]  # type: ignore[no-any-return]
+
+    @property
+    def token_face_up(self) -> bool:
+        return bool(self._s["up"])
+
+    @property
+    def deep_space(self) -> bool:
+        """A face-down deep space token lies here (what it is is hidden)."""
+        return bool(self._s["deep"])
+
+    @property
+    def asteroid(self) -> bool:
+        """An asteroid field: ships may neither enter nor cross it (R-CMD-03)."""
+        return bool(self._s["ast"])
+
+
+class PlayerView:
+    """One player as the viewing seat knows them (`None`: hidden from this seat)."""
+
+    __slots__ = ("_p", "seat")
+
+    def __init__(self, seat: int, raw: dict[str, Any]):
+        self.seat = seat
+        self._p = raw
+
+    @property
+    def light(self) -> int:
+        return int(self._p["light"])
+
+    @property
+    def resources(self) -> Mapping[str, int]:
+        """common / uncommon / rare held."""
+        return self._p["res"]  # type: ignore[no-any-return]
+
+    @property
+    def faction(self) -> str | None:
+        """The kept faction: None while undecided or not yet revealed."""
+        return self._p["faction"]  # type: ignore[no-any-return]
+
+    @property
+    def achievement(self) -> str | None:
+        """The kept planetary achievement: another seat's is hidden until the game is over."""
+        return self._p["ach"]  # type: ignore[no-any-return]
+
+    @property
+    def faction_kept(self) -> bool:
+        return self._p["faction"] is not None or bool(self._p.get("faction_kept"))
+
+    @property
+    def achievement_kept(self) -> bool:
+        return self._p["ach"] is not None or bool(self._p.get("achievement_kept"))
+
+    @property
+    def faction_offer(self) -> Sequence[str] | None:
+        return self._p["offer_f"]  # type: ignore[no-any-return]
+
+    @property
+    def achievement_offer(self) -> Sequence[str] | None:
+        return self._p["offer_a"]  # type: ignore[no-any-return]
+
+    @property
+    def hand(self) -> Sequence[str]:
+        """Action cards in hand (public: each player's hand is the cards not yet played)."""
+        return self._p["hand"]  # type: ignore[no-any-return]
+
+    @property
+    def hand_count(self) -> int:
+        return len(self._p["hand"])
+
+    @property
+    def played(self) -> Sequence[str]:
+        return self._p["played"]  # type: ignore[no-any-return]
+
+    @property
+    def chosen(self) -> str | None:
+        """The action card chosen this round: hidden from others until the cards are revealed."""
+        return self._p["chosen"]  # type: ignore[no-any-return]
+
+    @property
+    def has_chosen(self) -> bool:
+        return self._p["chosen"] is not None or bool(self._p.get("has_chosen"))
+
+    @property
+    def tech_hand(self) -> Sequence[str] | None:
+        """Technology cards in hand: None for another seat's."""
+        return self._p["tech_hand"]  # type: ignore[no-any-return]
+
+    @property
+    def tech_hand_count(self) -> int:
+        hand = self._p["tech_hand"]
+        return len(hand) if hand is not None else int(self._p["tech_hand_count"])
+
+    @property
+    def civilization(self) -> Sequence[str]:
+        """Civilization cards in play, in play order."""
+        return self._p["civ"]  # type: ignore[no-any-return]
+
+    @property
+    def abilities(self) -> Mapping[str, str | None]:
+        """Ship size -> the ship ability card attached (or None)."""
+        return self._p["ability"]  # type: ignore[no-any-return]
+
+    @property
+    def mods(self) -> Mapping[str, Sequence[str]]:
+        """Ship size -> the mod cards attached."""
+        return self._p["mods"]  # type: ignore[no-any-return]
+
+    @property
+    def exhausted(self) -> Sequence[str]:
+        return self._p["exhausted"]  # type: ignore[no-any-return]
+
+    @property
+    def graveyard(self) -> Sequence[str]:
+        """Unit ids in this player's graveyard (the pieces it destroyed)."""
+        return self._p["grave"]  # type: ignore[no-any-return]
+
+    @property
+    def cards_version(self) -> int:
+        """Bumped whenever this player's cards in play change."""
+        return int(self._p["ver"])
+
+
+class PendingView:
+    """The open decision: who decides and its kind are public; its prompt and options only to
+    the deciding seat (None to others)."""
+
+    __slots__ = ("_d",)
+
+    def __init__(self, raw: dict[str, Any]):
+        self._d = raw
+
+    @property
+    def seat(self) -> int:
+        return int(self._d["p"])
+
+    @property
+    def kind(self) -> str:
+        return str(self._d["kind"])
+
+    @property
+    def prompt(self) -> str | None:
+        return self._d.get("prompt")
+
+    @property
+    def options(self) -> Sequence[Mapping[str, Any]] | None:
+        return self._d.get("options")
+
+
+class CombatView:
+    """The attack in progress."""
+
+    __slots__ = ("_c",)
+
+    def __init__(self, raw: dict[str, Any]):
+        self._c = raw
+
+    @property
+    def fought(self) -> Sequence[str]:
+        """Ships that have rolled this turn (R-CMD-17)."""
+        return self._c["fought"]  # type: ignore[no-any-return]
+
+    @property
+    def pool(self) -> int:
+        """Hits rolled and not yet assigned."""
+        return int(self._c["pool"])
+
+
+class SeatView:
+    """What one seat (or a spectator, or ALL for tools) sees of a position, typed and
+    read-only, with the queries a client needs. Build it with `Game.view(seat)`."""
+
+    __slots__ = (
+        "_combat", "_eng", "_obs", "_pending", "_players", "_sectors", "_units", "memo", "rules",
+    )
+
+    def __init__(self, rules: Rules, observation: dict[str, Any], engine: Engine | None = None):
+        self.rules = rules
+        self._obs = observation
+        self._eng = engine
+        self._players: tuple[PlayerView, ...] | None = None
+        self._units: dict[str, UnitView] | None = None
+        self._sectors: dict[str, SectorView] | None = None
+        self._pending: PendingView | None = None
+        self._combat: CombatView | None = None
+        #: The client's own store for what it works out from this position (a bot's index,
+        #: a screen's words): the engine's caches are never written by a client.
+        self.memo: dict[Any, Any] = {}
+
+    # --- the position -----------------------------------------------------------------------
+    @property
+    def seat(self) -> int | None:
+        """The viewing seat (None: a spectator; tools' ALL view: None too)."""
+        return self._obs.get("seat")
+
+    @property
+    def players_count(self) -> int:
+        return int(self._obs["n"])
+
+    @property
+    def round(self) -> int:
+        return int(self._obs["round"])
+
+    @property
+    def rotation(self) -> int:
+        """The board's rotation step (the ring edges follow it)."""
+        return int(self._obs["rot"])
+
+    @property
+    def first(self) -> int:
+        """The first player this round."""
+        return int(self._obs["first"])
+
+    @property
+    def stage(self) -> str:
+        """faction / achievement (setup keeps), select, resolve, ending, over."""
+        return str(self._obs["stage"])
+
+    @property
+    def over(self) -> bool:
+        return bool(self._obs["over"])
+
+    @property
+    def stalled(self) -> bool:
+        return bool(self._obs["stalled"])
+
+    @property
+    def winners(self) -> Sequence[int]:
+        return self._obs["winners"]  # type: ignore[no-any-return]
+
+    @property
+    def center(self) -> str:
+        return str(self._obs["center"])
+
+    @property
+    def homes(self) -> Sequence[str]:
+        """Each seat's home sector."""
+        return self._obs["homes"]  # type: ignore[no-any-return]
+
+    @property
+    def deck_count(self) -> int:
+        """Technology cards left in the deck (their order is hidden)."""
+        deck = self._obs.get("deck")
+        return len(deck) if deck is not None else int(self._obs["deck_count"])
+
+    @property
+    def discard(self) -> Sequence[str]:
+        return self._obs["discard"]  # type: ignore[no-any-return]
+
+    @property
+    def removed(self) -> Sequence[str]:
+        """Exploration tokens out of the game."""
+        return self._obs["removed"]  # type: ignore[no-any-return]
+
+    @property
+    def lumos_in_play(self) -> bool:
+        """The two-player variant's Lumos are in this game."""
+        return self._obs.get("lumos") is not None
+
+    @property
+    def lumos_ally(self) -> int | None:
+        """The seat the Lumos are allied with (None: nobody, or no Lumos)."""
+        return lumos.ally(self.engine_view())
+
+    @property
+    def players(self) -> tuple[PlayerView, ...]:
+        if self._players is None:
+            self._players = tuple(
+                PlayerView(i, raw) for i, raw in enumerate(self._obs["players"])
+            )
+        return self._players
+
+    @property
+    def me(self) -> PlayerView:
+        """The viewing seat's own player (a spectator has none: ValueError)."""
+        seat = self.seat
+        if seat is None:
+            raise ValueError("a spectator's view has no seat")
+        return self.players[seat]
+
+    @property
+    def units(self) -> Mapping[str, UnitView]:
+        """Every piece by id, in id order."""
+        if self._units is None:
+            self._units = {uid: UnitView(uid, raw) for uid, raw in self._obs["units"].items()}
+        return self._units
+
+    def units_at(self, sector: str) -> Iterator[UnitView]:
+        """The ships on the board in `sector`."""
+        return (u for u in self.units.values() if u.sector == sector and u.on_board)
+
+    @property
+    def sectors(self) -> Mapping[str, SectorView]:
+        """Every sector in play by id, in board order."""
+        if self._sectors is None:
+            self._sectors = {sid: SectorView(sid, raw) for sid, raw in self._obs["sectors"].items()}
+        return self._sectors
+
+    @property
+    def pending(self) -> PendingView | None:
+        raw = self._obs["pending"]
+        if raw is None:
+            return None
+        if self._pending is None:
+            self._pending = PendingView(raw)
+        return self._pending
+
+    @property
+    def to_move(self) -> int | None:
+        pending = self._obs["pending"]
+        return None if pending is None else int(pending["p"])
+
+    @property
+    def combat(self) -> CombatView | None:
+        raw = self._obs.get("combat")
+        if raw is None:
+            return None
+        if self._combat is None:
+            self._combat = CombatView(raw)
+        return self._combat
+
+    @property
+    def sampleable(self) -> bool:
+        """A full state can be drawn from this view (not part-way through a hidden effect):
+        what a search bot needs (`Game.from_view`)."""
+        return sampleable(self._obs)
+
+    def to_json(self) -> dict[str, Any]:
+        """The observation as plain JSON data (the stdio bot protocol, the server's messages).
+        The caller owns it: the view is built fresh for each position."""
+        return self._obs
+
+    # --- the board --------------------------------------------------------------------------
+    def kind(self, sector: str) -> str:
+        """center, inner, outer, distant or home."""
+        return self.engine_view().board.kind(sector)  # type: ignore[no-any-return]
+
+    def asteroids(self) -> frozenset[str]:
+        return self.engine_view().asteroids()
+
+    def reach(self, sector: str, steps: int, *, blocked: bool = True) -> dict[str, int]:
+        """Sectors within `steps` moves of `sector` at this rotation, with their distance
+        (asteroid fields neither entered nor crossed unless `blocked=False`)."""
+        eng = self.engine_view()
+        walls = eng.asteroids() if blocked else frozenset()
+        return eng.board.reachable(sector, steps, self.rotation, walls)  # type: ignore[no-any-return]
+
+    def neighbours(self, sector: str) -> tuple[str, ...]:
+        return self.engine_view().board.neighbours(sector, self.rotation)  # type: ignore[no-any-return]
+
+    def sector_order(self) -> dict[str, int]:
+        return queries.sector_order(self.engine_view())
+
+    # --- the rules' questions (public: the content and what this seat sees) -----------------
+    def ship_stat(self, owner: int, size: str, stat: str) -> int:
+        """A ship's attack / shields / move / range with the cards in play."""
+        return queries.ship_stat(self.engine_view(), owner, size, stat)
+
+    def bombardment(self, owner: int, size: str) -> bool:
+        return queries.bombardment(self.engine_view(), owner, size)
+
+    def ship_cost(self, p: int, size: str) -> dict[str, int]:
+        return queries.ship_cost(self.engine_view(), p, size)
+
+    def tech_cost(self, p: int, card_id: str) -> dict[str, int]:
+        return queries.tech_cost(self.engine_view(), p, card_id)
+
+    def can_pay(self, p: int, cost: dict[str, int]) -> bool:
+        return queries.can_pay(self.engine_view(), p, cost)
+
+    def param(self, p: int, name: str) -> int:
+        """A numeric parameter of the rules as p's cards change it (e.g. `research_draw`)."""
+        return queries.param(self.engine_view(), p, name)
+
+    def amount(self, p: int, value: Any) -> int:
+        """An effect's amount (a number or a counted expression) for p."""
+        return queries.amount(self.engine_view(), p, value)
+
+    def has_flag(self, p: int, form: str, **match: Any) -> bool:
+        return queries.has_flag(self.engine_view(), p, form, **match)
+
+    def active_cards(self, p: int) -> list[tuple[str, str | None]]:
+        """p's cards in play (card id, the ship size it is attached to)."""
+        return list(queries.active_cards(self.engine_view(), p))
+
+    def statics(self, p: int) -> list[tuple[ast.Phrase, str | None]]:
+        """The static phrases of p's cards in play."""
+        return queries.statics(self.engine_view(), p)
+
+    def techs_in_play(self, p: int) -> int:
+        return queries.techs_in_play(self.engine_view(), p)
+
+    def total_resources(self, p: int) -> int:
+        return queries.total_resources(self.engine_view(), p)
+
+    def planets_controlled(self, p: int) -> list[str]:
+        """Sectors whose planet p controls (an extractor there)."""
+        return queries.planets_controlled(self.engine_view(), p)
+
+    def ships_in(self, sector: str) -> list[str]:
+        return queries.ships_in(self.engine_view(), sector)
+
+    def owners_in(self, sector: str) -> list[int]:
+        """Who has ships in `sector`."""
+        return queries.owners_in(self.engine_view(), sector)
+
+    def extractor_on_planet(self, sector: str) -> str | None:
+        return queries.extractor_on_planet(self.engine_view(), sector)
+
+    def blockaded(self, sector: str, owner: int) -> bool:
+        """An enemy ship blockades `owner`'s extractor in `sector`."""
+        return queries.blockaded(self.engine_view(), sector, owner)
+
+    def are_enemies(self, a: int, b: int) -> bool:
+        return lumos.are_enemies(self.engine_view(), a, b)
+
+    def extractor_sites(self, p: int) -> list[dict[str, Any]]:
+        """Where p may build an extractor (R-CON-03): empty colony ship spaces, and planets
+        holding only p's ships and no extractor."""
+        return extractor_sites(self.engine_view(), p)
+
+    # --- queries added for the bots (agents/) -----------------------------------------------
+
+    # --- queries added for the other clients (present/, tools/, serve/, envs/, cli/) --------
+
+    def engine_view(self) -> Engine:
+        """A read-only engine over this view, for the engine's own query functions (used by the
+        methods above; a client calls those, not this)."""
+        if self._eng is None:
+            self._eng = Engine(self.rules, self.rules.pack.models["board"], self._obs, log=False)
+        return self._eng
