@@ -7,6 +7,10 @@ order each picks (R-CMD-19); attacking is optional, and a ship that can reach se
 die): each face is a program of `hit`, `activate`, `roll another die`; ship abilities fire on
 `activate`. Damage is assigned by the
 roller and takes effect at the end of the sector's combat, so a doomed ship still rolls.
+
+This module is the attack's flow (`attack`, the effect form that runs it, and its stages); the
+forms a die face or a card uses inside a fight (`hit`, `activate`, `destroy_here`, ...) are
+primitives in `engine/primitives/combat.py`.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ if TYPE_CHECKING:
 Frame = dict[str, Any]
 
 
-def _combat(eng: Engine) -> dict[str, Any]:
+def combat_state(eng: Engine) -> dict[str, Any]:
     return eng.state["combat"]
 
 
@@ -45,7 +49,7 @@ def _origins(eng: Engine, side: int, size: str, sector: str) -> dict[str, list[s
 def _all_origins(eng: Engine, side: int, sector: str) -> dict[str, dict[str, list[str]]]:
     """`_origins` for every size at once (one pass over the side's ships): size -> origin
     sector -> ship ids in id order."""
-    fought = _combat(eng)["fought"]
+    fought = combat_state(eng)["fought"]
     if fought:
         fought = set(fought)
     near = eng.board.neighbours(sector, eng.state["rot"])
@@ -108,7 +112,7 @@ def attack_options(
 
 
 def _enemy_ships(eng: Engine, side: int, sector: str) -> list[str]:
-    doomed = _combat(eng)["doomed"]
+    doomed = combat_state(eng)["doomed"]
     units = eng.state["units"]
     ships = index(eng).board.get(sector)
     if not ships:
@@ -129,7 +133,7 @@ def _enemy_extractor(eng: Engine, side: int, sector: str) -> str | None:
     uid = q.extractor_on_planet(eng, sector)
     if (
         uid
-        and uid not in _combat(eng)["doomed"]
+        and uid not in combat_state(eng)["doomed"]
         and q.are_enemies(eng, side, eng.state["units"][uid]["o"])
     ):
         return uid
@@ -224,7 +228,7 @@ def _firing_reach(eng: Engine, side: int, fought: set[str]) -> dict[str, set[str
     return where
 
 
-def _attack(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
+def attack(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-CMD-08..19: combat, sector by sector, as a small machine of stages kept in the frame:
     pick a sector, the next roller, a ship type to roll, the damage to assign, then resolve."""
     loc = frame["loc"]
@@ -307,7 +311,7 @@ def _pick_size(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any) 
 
 def _roll(eng: Engine, loc: dict[str, Any], side: int, picked: dict[str, Any]) -> None:
     """The picked ships fight (once per turn, R-CMD-17) and roll their attack dice."""
-    cmb = _combat(eng)
+    cmb = combat_state(eng)
     roller, sector, size = loc["roller"], loc["sector"], picked["size"]
     origins = _origins(eng, side, size, sector)
     ships = [uid for o, k in sorted(picked["from"].items()) for uid in origins[o][:k]]
@@ -324,7 +328,7 @@ def _roll(eng: Engine, loc: dict[str, Any], side: int, picked: dict[str, Any]) -
 
 def _assign(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any) -> Step:
     """R-CMD-12/13: the roller assigns each damage in the pool."""
-    cmb = _combat(eng)
+    cmb = combat_state(eng)
     roller, sector, size = loc["roller"], loc["sector"], loc["size"]
     if choice is not None:
         _damage(eng, roller, sector, choice)
@@ -385,7 +389,7 @@ def damage_options(eng: Engine, side: int, size: str, sector: str) -> list[dict[
 
 
 def _damage(eng: Engine, roller: list[Any], sector: str, choice: dict[str, Any]) -> None:
-    cmb = _combat(eng)
+    cmb = combat_state(eng)
     if "extractor" in choice:
         uid = choice["extractor"]
         cmb["doomed"][uid] = [roller[0], roller[1]]  # R-CMD-14: one damage destroys it
@@ -410,7 +414,7 @@ def _resolve_sector(eng: Engine, sector: str) -> None:
     A unit the Lumos destroyed under a player's command goes to that player's graveyard
     (R-TWO-10), but the kill is the Lumos' act: it is marked `lumos`, and no card of the
     commander hears it (R-TWO-09: the Lumos use no technology or faction ability)."""
-    cmb = _combat(eng)
+    cmb = combat_state(eng)
     doomed: dict[str, list[Any]] = cmb["doomed"]
     for uid, (killer, by_lumos) in sorted(doomed.items()):
         unit = eng.state["units"][uid]
@@ -424,119 +428,3 @@ def _resolve_sector(eng: Engine, sector: str) -> None:
         else:
             eng.fire("destroy_extractor", killer, sec=sector, **mark)
     cmb["doomed"] = {}
-
-
-def _hit(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
-    _combat(eng)["pool"] += 1 * mult
-    return True
-
-
-def _deal(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
-    _combat(eng)["pool"] += q.amount(eng, frame["p"], ph.args["n"]) * mult
-    return True
-
-
-def _activate(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
-    """R-CMD-16: fire the ship ability attached to the rolling type (never for Lumos ships)."""
-    if frame["loc"].get("fired") or frame.get("lumos"):
-        return True
-    frame["loc"]["fired"] = 1
-    n = eng.fire(
-        "activated",
-        frame["p"],
-        {"size": frame["size"]},
-        sec=frame["sec"],
-        size=frame["size"],
-        lumos=False,
-    )
-    return n == 0
-
-
-def _reroll(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
-    """R-CMD-16: hit + roll another die, which chains."""
-    if frame["loc"].get("rolled"):
-        return True
-    frame["loc"]["rolled"] = 1
-    roll_die(eng, [frame["p"], bool(frame.get("lumos"))], frame["size"], frame["sec"])
-    return False
-
-
-def _repair_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
-    p, sector = frame["p"], frame["sec"]
-    n = q.amount(eng, p, ph.args["n"]) * mult
-    doomed = (eng.state.get("combat") or {}).get("doomed", {})
-    damaged = [
-        uid
-        for uid in q.ships_in(eng, sector)
-        if eng.state["units"][uid]["o"] == p
-        and eng.state["units"][uid]["d"] > 0
-        and uid not in doomed
-    ]
-    if damaged:
-        worst = max(damaged, key=lambda uid: eng.state["units"][uid]["d"])
-        unit = eng.state["units"][worst]
-        unit["d"] = max(0, unit["d"] - n)
-        eng.event("repair", p, frame["src"], unit=worst)
-    return True
-
-
-def _destroy_targets(
-    eng: Engine, p: int, sector: str | None, size: str | None
-) -> list[dict[str, Any]]:
-    if sector is None:
-        return []
-    seen: set[tuple[int, str]] = set()
-    out = []
-    doomed = (eng.state.get("combat") or {}).get("doomed", {})
-    for uid in q.ships_in(eng, sector):
-        u = eng.state["units"][uid]
-        if uid in doomed or not q.are_enemies(eng, p, u["o"]) or size not in (None, u["z"]):
-            continue
-        if (u["o"], u["z"]) not in seen:
-            seen.add((u["o"], u["z"]))
-            out.append({"kind": "destroy", "owner": u["o"], "size": u["z"]})
-    return out
-
-
-def _can_destroy(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
-    return bool(_destroy_targets(eng, frame["p"], frame["sec"], ph.args.get("size")))
-
-
-def _destroy_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
-    """Destroy an enemy ship in this sector: it goes to the actor's graveyard (R-GRV-01)."""
-    p, sector = frame["p"], frame["sec"]
-    if frame["loc"].get("done"):
-        return True
-    if choice is None:
-        options = _destroy_targets(eng, p, sector, ph.args.get("size"))
-        if not options:
-            return True
-        return eng.ask(p, "destroy", options, "Choose an enemy ship to destroy")
-    uid = next(
-        x
-        for x in q.ships_in(eng, sector)
-        if eng.state["units"][x]["o"] == choice["owner"]
-        and eng.state["units"][x]["z"] == choice["size"]
-    )
-    eng.event("destroyed", p, frame["src"], unit=uid, owner=choice["owner"], sector=sector)
-    to_graveyard(eng, uid, p)
-    frame["loc"]["done"] = 1
-    eng.fire("destroy_ship", p, {"size": choice["size"]}, sec=sector)
-    eng.fire("lose_ship", choice["owner"], {"size": choice["size"]}, sec=sector)
-    return False
-
-
-#: The effect forms this module carries out (read by `engine/primitives/__init__.py`).
-PRIMITIVES = {
-    "attack": _attack,
-    "hit": _hit,
-    "deal_damage": _deal,
-    "activate": _activate,
-    "reroll": _reroll,
-    "repair_here": _repair_here,
-    "destroy_here": _destroy_here,
-}
-#: Whether a form could do anything now (a `may` that could not is skipped).
-FEASIBLE = {
-    "destroy_here": _can_destroy,
-}

@@ -11,8 +11,8 @@ the decision (or None) and continues from what it kept in `frame["loc"]`. A feas
     cards    draw, draw_keep, manufacture_*, ready, repair, pick_up_*, discard
     build    build_ships, build_ship_free/here, build_extractors, build_extractor_here
     move     move_ships, wormhole, reveal
-    combat   attack, hit, deal_damage, activate, reroll, repair_here, destroy_here
-             (in engine/combat.py, beside the fight they belong to)
+    combat   attack (the flow itself is engine/combat.py), hit, deal_damage, activate, reroll,
+             repair_here, destroy_here
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from lastlight.interpreter.engine import combat
-from lastlight.interpreter.engine.primitives import build, cards, economy, move
+from lastlight.interpreter.engine.primitives import build, cards, combat, economy, move
 
 #: A primitive: (engine, frame, phrase, multiplier, choice) -> done?
 Primitive = Callable[..., bool]
