@@ -132,9 +132,7 @@ def play_options(eng: Engine, p: int) -> list[dict[str, Any]]:
 def _hand_cards(rules: Any, hand: list[str]) -> tuple[tuple[dict[str, Any], Any], ...]:
     """The cards of a hand in card order, each as (its `play` option, its `playable_if`);
     worked out once per hand for the loaded content (at most a few thousand hands)."""
-    found = rules.__dict__.get("_hand_cards")
-    if found is None:
-        found = rules.__dict__["_hand_cards"] = {}
+    found = rules.memo.hand_cards
     key = tuple(hand)
     cards = found.get(key)
     if cards is None:
@@ -201,7 +199,7 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
         else:
             found.append(p)
     queue: list[list[Any]] = []
-    entries = _card_entries(eng.rules)
+    entries = eng.rules.memo.card_entries
     for action in eng.rules.actions:
         aid = action.id
         players = by_card.get(aid)
@@ -214,16 +212,6 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
             found = entries[key] = _entries(action, order)
         queue += found
     return queue
-
-
-def _card_entries(rules: Any) -> dict[tuple[Any, ...], list[list[Any]]]:
-    """(action card, players in resolution order) -> the card's queue entries, kept for the
-    loaded content (a few hundred at most; the engine never changes an entry, it only drops
-    entries from the front of its queue)."""
-    found = rules.__dict__.get("_card_entries")
-    if found is None:
-        found = rules.__dict__["_card_entries"] = {}
-    return found
 
 
 def _entries(action: Any, order: list[int]) -> list[list[Any]]:
@@ -442,7 +430,7 @@ def _use_ability(eng: Engine, p: int, choice: dict[str, Any]) -> None:
 def _end_round(eng: Engine) -> None:
     """R-RND-06: rotation (R-ROT-01), then game end (R-END-01), then the first player passes."""
     st = eng.state
-    rotating = _rotating(eng.rules)
+    rotating = eng.rules.memo.rotating
     for pl in st["players"]:
         if rotating.isdisjoint(pl["played"]):
             break
@@ -452,15 +440,6 @@ def _end_round(eng: Engine) -> None:
         st["queue"] = [["rotated"]]
         return
     _after_rotation(eng)
-
-
-def _rotating(rules: Any) -> frozenset[str]:
-    """The action cards that rotate the board (R-ROT-01), worked out once per content."""
-    ids = rules.__dict__.get("_rotating")
-    if ids is None:
-        ids = frozenset(a.id for a in rules.actions if a.rotates_board)
-        rules.__dict__["_rotating"] = ids
-    return ids
 
 
 def _rotate(eng: Engine) -> None:
@@ -477,7 +456,7 @@ def _rotate(eng: Engine) -> None:
     lumos.reinforce(eng)  # R-TWO-03
     for p in turn_order(eng):
         pl = st["players"][p]
-        back = [a for a in pl["played"] if a in _rotating(eng.rules)]
+        back = [a for a in pl["played"] if a in eng.rules.memo.rotating]
         for a in back:
             pl["played"].remove(a)
             pl["hand"].append(a)

@@ -56,7 +56,7 @@ class Game:
     ):
         self.rules = rules
         self.board = rules.pack.models["board"]
-        canonical_order(state, self.board)
+        canonical_order(state, rules)
         self.eng = Engine(rules, self.board, state, log=log, lab=lab)
         self.history: list[Decision] = []
         self._anchor: tuple[dict[str, Any], int, int, int] | None = None
@@ -388,13 +388,11 @@ class Game:
         raise EngineError(eng.stuck_message())
 
 
-def canonical_order(state: dict[str, Any], board: Any) -> None:
+def canonical_order(state: dict[str, Any], rules: Rules) -> None:
     """Put the state's keyed collections in one canonical order (units by id, sectors in board
     order), whatever order a JSON file gave them, since the engine iterates them."""
     state["units"] = dict(sorted(state["units"].items()))
-    order = board.__dict__.get("_sector_order")  # (kept on the board: it never changes)
-    if order is None:
-        order = board.__dict__["_sector_order"] = {s: i for i, s in enumerate(board.sectors())}
+    order = rules.memo.board_order
     sectors = state["sectors"]
     if list(sectors) != [s for s in order if s in sectors]:  # (a new game's are in order)
         state["sectors"] = dict(

@@ -63,15 +63,6 @@ def _compile(steps: tuple[ast.Step, ...]) -> tuple[Op, ...]:
     )
 
 
-def _compiled(rules: Rules) -> dict[str, tuple[Op, ...]]:
-    """Program key -> its compiled steps, filled in as programs first run (kept with the
-    loaded content: one entry per program)."""
-    found = rules.__dict__.get("_compiled")
-    if found is None:
-        found = rules.__dict__["_compiled"] = {}
-    return found
-
-
 class Engine:
     """Rules + board + one state. `flow` drives rounds; the stack runs effects."""
 
@@ -89,8 +80,8 @@ class Engine:
         self.state = state
         self.params = rules.params_for(state["n"])
         self.cache: dict[Any, Any] = {}
-        #: program key -> its compiled steps (`_compiled`: kept with the content)
-        self.compiled = _compiled(rules)
+        #: program key -> its compiled steps (`Memos.compiled`: kept with the content)
+        self.compiled = rules.memo.compiled
         self.log: list[dict[str, Any]] | None = [] if log else None
         #: Without the full log, the events the balance lab's rows read (`LAB_EVENTS`; gains and
         #: payments of light only), entry for entry as the full log would hold them; None unless
@@ -164,9 +155,7 @@ class Engine:
 
     def source_loc(self, src: str) -> str:
         """The YAML file:line of an effect's source (a program key, card or token id)."""
-        found = self.rules.__dict__.get("_source_locs")
-        if found is None:
-            found = self.rules.__dict__["_source_locs"] = {}
+        found = self.rules.memo.source_locs
         loc = found.get(src)
         if loc is None:
             loc = found[src] = self._source_loc(src)

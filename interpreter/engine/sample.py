@@ -104,7 +104,7 @@ def _deal_technologies(
     rules: Rules, obs: Observation, st: dict[str, Any], others: list[int], rng: Rng
 ) -> None:
     seen: Counter[str] = Counter(obs["discard"])
-    seen.update(c for c in obs["removed"] if c in _tech_ids(rules))
+    seen.update(c for c in obs["removed"] if c in rules.memo.tech_ids)
     for p, pl in enumerate(obs["players"]):
         if p == obs["seat"]:
             seen.update(pl["tech_hand"])
@@ -218,14 +218,6 @@ def _deal_chosen(
         pl = st["players"][p]
         cards = playable(eng, p) or list(pl["hand"])
         pl["chosen"] = rng.choice(cards)
-
-
-def _tech_ids(rules: Rules) -> frozenset[str]:
-    cached = rules.__dict__.get("_tech_id_set")
-    if cached is None:
-        cached = frozenset(rules.tech_deck)
-        rules.__dict__["_tech_id_set"] = cached
-    return cached
 
 
 def _copy(value: Any) -> Any:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.memos import bounded
 from lastlight.interpreter.engine.primitives.options import DONE
 from lastlight.interpreter.engine.units import index, move_unit
 
@@ -47,7 +48,7 @@ def _reach(eng: Engine, steps: int, sector: str, blocked: frozenset[str]) -> lis
     live = live_sectors(eng)
     # the answer depends only on these, so owners, card changes and games share it
     key = (steps, sector, rot, blocked, live)
-    store = q.shared(eng.rules, "_reach")
+    store = bounded(eng.rules.memo.reach)
     cached = store.get(key)
     if cached is None:
         reach = eng.board.reachable(sector, steps, rot, blocked)
@@ -93,7 +94,7 @@ def _group_options(eng: Engine, p: int, owner: int, sector: str, size: str) -> l
     steps = q.ship_stat(eng, owner, size, "movement")
     blocked = blocked_sectors(eng, owner)
     key = (owner != p, sector, size, steps, eng.state["rot"], blocked, live_sectors(eng))
-    store = q.shared(eng.rules, "_moves")
+    store = bounded(eng.rules.memo.moves)
     opts = store.get(key)
     if opts is None:
         extra = {"lumos": True} if owner != p else {}

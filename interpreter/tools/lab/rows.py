@@ -243,10 +243,7 @@ _SOURCE_COLUMNS = tuple((s, f"light_{s}") for s in SOURCES)
 def _sources(rules: Rules) -> dict[str | None, tuple[str, str | None]]:
     """A light gain's source -> `light_source`, kept with the loaded content (its sources are
     the content's programs, cards and rules: a bounded set)."""
-    found = rules.__dict__.get("_light_sources")
-    if found is None:
-        found = rules.__dict__["_light_sources"] = {}
-    return found
+    return rules.memo.light_sources
 
 
 def _ahead(q: int, p: int, lights: list[int], winners: set[int]) -> bool:
