@@ -7,14 +7,16 @@ entry either asks a decision, pushes effect frames, or changes the state and is 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.errors import EngineError
+from lastlight.interpreter.engine.memos import HandCards
 from lastlight.interpreter.engine.primitives.economy import gain, pay
-from lastlight.interpreter.engine.ruleset import base_id, staying_actions
+from lastlight.interpreter.engine.ruleset import ActionCard, Rules, base_id, staying_actions
+from lastlight.interpreter.engine.state import Frame, GameState
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
@@ -64,7 +66,12 @@ def advance(eng: Engine, choice: Any = None) -> None:
         _finish(eng)
 
 
-def _setup_choice(eng: Engine, choice: Any, field: str, offer: str) -> None:
+def _setup_choice(
+    eng: Engine,
+    choice: Any,
+    field: Literal["faction", "ach"],
+    offer: Literal["offer_f", "offer_a"],
+) -> None:
     """R-SET-06: each player keeps one faction and one achievement, secretly and
     simultaneously; the rest leave the game. The decision API asks one seat at a time (every
     faction, then every achievement), so a kept card is visible only to its owner (`see`);
@@ -118,7 +125,7 @@ def play_options(eng: Engine, p: int) -> list[dict[str, Any]]:
     """p's `play` options: the cards in hand, in card order, whose `playable_if` holds."""
     hand = eng.state["players"][p]["hand"]
     out = []
-    probe = None
+    probe: Frame | None = None
     for option, cond in _hand_cards(eng.rules, hand):
         if cond is not None:
             if probe is None:
@@ -129,7 +136,7 @@ def play_options(eng: Engine, p: int) -> list[dict[str, Any]]:
     return out
 
 
-def _hand_cards(rules: Any, hand: list[str]) -> tuple[tuple[dict[str, Any], Any], ...]:
+def _hand_cards(rules: Rules, hand: list[str]) -> HandCards:
     """The cards of a hand in card order, each as (its `play` option, its `playable_if`);
     worked out once per hand for the loaded content (at most a few thousand hands)."""
     found = rules.memo.hand_cards
@@ -167,6 +174,7 @@ def _select(eng: Engine, choice: Any) -> None:
     for p in turn_order(eng):
         pl = st["players"][p]
         card = pl["chosen"]
+        assert card is not None  # (everyone has chosen)
         pl["hand"].remove(card)
         pl["played"].append(card)
         if log is not None:  # the entry `eng.event("play", p, None, card=card)` makes
@@ -191,7 +199,7 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
     time in turn order, each with their before window, the card's phases and their after
     window. A phase the card marks `together` (Command's attack, R-CMD-07) is joint: every
     player's earlier phases come first and every player's later phases after it."""
-    by_card: dict[str, list[int]] = {}  # card -> the players who chose it, by seat
+    by_card: dict[str | None, list[int]] = {}  # card -> the players who chose it, by seat
     for p, pl in enumerate(eng.state["players"]):
         found = by_card.get(pl["chosen"])
         if found is None:
@@ -207,14 +215,14 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
             continue
         order = players if len(players) == 1 else resolution_order(eng, aid, players)
         key = (aid, *order)
-        found = entries.get(key)
-        if found is None:
-            found = entries[key] = _entries(action, order)
-        queue += found
+        its = entries.get(key)
+        if its is None:
+            its = entries[key] = _entries(action, order)
+        queue += its
     return queue
 
 
-def _entries(action: Any, order: list[int]) -> list[list[Any]]:
+def _entries(action: ActionCard, order: list[int]) -> list[list[Any]]:
     aid = action.id
     segments, joints = action.segments
     last = len(segments) - 1
@@ -406,11 +414,11 @@ def _window(eng: Engine, entry: list[Any], choice: Any) -> bool:
 _PASS = {"kind": "pass"}
 
 
-def entry_started(st: dict[str, Any]) -> bool:
+def entry_started(st: GameState) -> bool:
     return bool(st.get("entry"))
 
 
-def _pop(st: dict[str, Any]) -> None:
+def _pop(st: GameState) -> None:
     st["queue"].pop(0)
     st["entry"] = 0
 

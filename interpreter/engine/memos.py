@@ -83,6 +83,10 @@ HandCards = tuple[tuple[dict[str, Any], ast.Cond | None], ...]
 #: in play).
 ReachKey = tuple[int, str, int, frozenset[str], frozenset[str]]
 
+#: A `move_ships` step's options by group of alike ships, (owner, sector, size), while it asks
+#: move after move (`GameCache.move_run`).
+MoveRun = dict[tuple[int, str, str], list[dict[str, Any]]]
+
 #: `primitives.move._group_options`'s key: (moving the Lumos?, sector, size, movement,
 #: rotation, blocked sectors, sectors in play).
 MovesKey = tuple[bool, str, str, int, int, frozenset[str], frozenset[str]]
@@ -203,6 +207,6 @@ class GameCache(TypedDict, total=False):
     #: the asteroid sectors at this rotation (`Engine.asteroids`; dropped at a rotation)
     asteroids: frozenset[str]
     #: the running `move_ships` frame and each group's options for it (`primitives.move`)
-    move_run: tuple[Frame, dict[tuple[int, str, str], list[dict[str, Any]]]]
+    move_run: tuple[Frame, MoveRun]
     #: seat -> (its technology hand, the designs in it) (`primitives.cards._hand_designs`)
     tech_hands: dict[int, tuple[tuple[str, ...], list[Design]]]

@@ -13,6 +13,7 @@ from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine.memos import PlacedParts, bounded
 from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.engine.state import Player
 from lastlight.interpreter.engine.units import index
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def active_cards(eng: Engine, p: int) -> Iterator[tuple[str, str | None]]:
     yield from _in_play(eng.state["players"][p], eng.rules.sizes)
 
 
-def _in_play(pl: dict[str, Any], sizes: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
+def _in_play(pl: Player, sizes: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
     """`active_cards` of one player's state, as a tuple."""
     out: list[tuple[str, str | None]] = []
     if pl["faction"]:
@@ -77,9 +78,18 @@ class CardTables:
         "triggers",
     )
 
+    #: parameter -> its value for this player (`param`)
+    params: dict[str, int]
+    #: (ship size, stat) -> its value for this player's ships (`ship_stat`)
+    stats: dict[tuple[str, str], int]
+    #: technology design -> its cost for this player; ship size -> a ship's cost (the answers
+    #: are shared: callers never change them)
+    costs: dict[str, dict[str, int]]
+    ship_costs: dict[str, dict[str, int]]
+
     def __init__(
         self,
-        rules: Any,
+        rules: Rules,
         n: int,
         cards: tuple[tuple[str, str | None], ...],
         old: CardTables | None = None,
@@ -129,12 +139,10 @@ class CardTables:
             self.params, self.stats = old.params, old.stats
             self.costs, self.ship_costs = old.costs, old.ship_costs
             return
-        self.params: dict[str, int] = {}
-        self.stats: dict[tuple[str, str], int] = {}
-        #: technology design -> its cost for this player; ship size -> a ship's cost (the
-        #: answers are shared: callers never change them)
-        self.costs: dict[str, dict[str, int]] = {}
-        self.ship_costs: dict[str, dict[str, int]] = {}
+        self.params = {}
+        self.stats = {}
+        self.costs = {}
+        self.ship_costs = {}
 
 
 def _place(rules: Rules, cid: str, size: str | None) -> PlacedParts:

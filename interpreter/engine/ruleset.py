@@ -298,7 +298,7 @@ def _action_cards(pack: Pack, effects: EffectIndex, progs: _Programs) -> list[Ac
                 tuple(phases),
                 bool(item.get("stays_on_table", False)),
                 bool(item.get("rotates_board", False)),
-                cond.clause if cond is not None else None,  # type: ignore[arg-type]
+                cond.clause if cond is not None else None,
             )
         )
     actions.sort(key=lambda a: a.number)

@@ -13,11 +13,11 @@ from lastlight.interpreter.engine.memos import Design
 from lastlight.interpreter.engine.primitives.economy import pay
 from lastlight.interpreter.engine.primitives.options import DONE
 from lastlight.interpreter.engine.ruleset import base_id, staying_actions
+from lastlight.interpreter.engine.state import Frame
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
-Frame = dict[str, Any]
 
 
 def draw_one(eng: Engine) -> str | None:

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.state import Frame
 from lastlight.interpreter.engine.units import index, move_unit
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
-Frame = dict[str, Any]
 
 
 def gain(eng: Engine, p: int, what: str, n: int, src: str | None, **data: Any) -> None:
@@ -197,10 +197,11 @@ def _mine(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> 
     mine.sort()
     for uid in mine:
         u = units[uid]
+        # (a unit on a colony space has its space, `c`, on a planet its sector, `s`)
         if u["at"] == "colony":
-            gain(eng, p, eng.rules.colony_spaces[u["c"]], 1, frame["src"])
+            gain(eng, p, eng.rules.colony_spaces[u["c"]], 1, frame["src"])  # type: ignore[index]
         elif u["at"] == "planet":
-            token = eng.state["sectors"][u["s"]]["token"]
+            token = eng.state["sectors"][u["s"]]["token"]  # type: ignore[index]
             if token:
                 for what in eng.rules.tokens[token].yields:
                     gain(eng, p, what, 1, frame["src"])
