@@ -12,7 +12,7 @@ from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.memos import Design
 from lastlight.interpreter.engine.primitives.economy import pay
 from lastlight.interpreter.engine.primitives.options import DONE
-from lastlight.interpreter.engine.ruleset import base_id, staying_actions
+from lastlight.interpreter.engine.ruleset import Rules, base_id, staying_actions
 from lastlight.interpreter.engine.state import Frame
 
 if TYPE_CHECKING:
@@ -161,7 +161,7 @@ def _hand_designs(eng: Engine, p: int, hand: list[str]) -> list[Design]:
     return out
 
 
-def _design_of(rules: Any, designs: dict[str, Design], cid: str) -> Design:
+def _design_of(rules: Rules, designs: dict[str, Design], cid: str) -> Design:
     design = designs.get(cid)
     if design is None:
         card = rules.cards[base_id(cid)]
