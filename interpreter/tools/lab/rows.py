@@ -27,6 +27,7 @@ import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.engine.state import Player
 from lastlight.interpreter.load.fileio import write_atomic
 
 SOURCES = (
@@ -110,7 +111,7 @@ def light_source(rules: Rules, source: str | None) -> tuple[str, str | None]:
     return "cards", cid
 
 
-def _in_play(player: dict[str, Any]) -> list[str]:
+def _in_play(player: Player) -> list[str]:
     cards = list(player["civ"])
     cards += [c for c in player["ability"].values() if c]
     for mods in player["mods"].values():
