@@ -5,18 +5,19 @@ Two kinds of derived data speed the engine up; neither is ever part of the game 
 - `Memos`, held by the loaded content as `rules.memo`: answers that depend on nothing but the
   content (and the key they are stored under), shared by every game played with it. Tables
   worked out in one go are built on first use (`cached_property`: later reads are a plain
-  attribute read); stores filled in one answer at a time start empty. A store whose keys are not
-  bounded by the content (reach on the board, each group's moves, printed costs) is emptied by
-  `bounded` once it holds more than `TABLES_KEPT` answers, so a long run of games never grows it
-  without end.
+  attribute read); stores filled in one answer at a time start empty. The stores keyed by
+  positions as well as content (reach on the board, each group's moves) and the printed costs are
+  read through `bounded`, which empties one holding more than `TABLES_KEPT` answers, so a long
+  run of games never grows them without end.
 - `GameCache`, an engine's `eng.cache`: answers derived from one game's state (the unit index,
   card tables, ...). It is dropped whenever the state is written by hand or put back
   (`Game.state_edited`, `Game._restore`) and starts empty in a clone; each entry is rebuilt from
   the state when missing.
 
 Module-level tables keyed by plain values that mean the same in any content (`ruleset._BASE`,
-`queries._PARAM_NAMES`, the option objects of `flow`, the seat orders) are not memos of the
-content and stay beside the code that reads them.
+`queries._PARAM_NAMES`, the option objects of `flow` and `primitives.build`, the seat orders)
+are not memos of the content and stay beside the code that reads them; so does
+`ActionCard.segments`, a property of one card.
 
 A memo never changes a game: a test plays the same games with cold and warm memos
 (`tests/interpreter/engine/test_speed_caches.py`).
