@@ -2,7 +2,8 @@
 
 The state is plain JSON data (dicts, lists, strings, ints, booleans, None), so a game saves and
 loads with `json` and an observation (observe.py) has the same shape with hidden fields `None`.
-These TypedDicts document every key; the engine reads and writes the dicts directly. Unit keys
+These TypedDicts document every key and type the engine's signatures (`python .ci/typecheck.py`
+checks the engine strictly); the engine reads and writes the dicts directly. Unit keys
 are one letter (they are read in the hottest loops and fill most of a save); each is documented
 in `Unit`. Derived data (the unit index, card tables, reach caches) is never in the state: it
 lives in `Engine.cache` and is rebuilt from the state when missing (memos.py declares it).
