@@ -27,7 +27,7 @@ def public_view(game: Game) -> dict[str, Any]:
     view = view_from_state(st, rules.planets, piles, yields)
     players = []
     for seat, pl in enumerate(st["players"]):
-        faction = rules.cards.get(pl["faction"]) if pl.get("faction") else None
+        faction = rules.cards.get(pl["faction"]) if pl["faction"] else None
         units = [u for u in st["units"].values() if u["o"] == seat]
         players.append(
             {

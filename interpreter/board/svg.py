@@ -20,6 +20,7 @@ placements so a test can check it.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
@@ -277,7 +278,8 @@ def _features(sid: str, info: dict[str, Any], place: dict[str, Any], boxes: list
         out.append(deep_svg(*side[0]))
     ext = info.get("extractor")
     if ext is not None:
-        out.append(extractor_svg(*side[1], int(ext)))
+        ex, ey = side[1]
+        out.append(extractor_svg(ex, ey, int(ext)))
     return out
 
 
@@ -412,13 +414,14 @@ def view_from_layout(
 
 
 def view_from_state(
-    state: dict[str, Any],
+    state: Mapping[str, Any],
     planets: dict[str, dict[str, Any]],
     piles: dict[str, str],
     yields: dict[str, list[str]] | None = None,
 ) -> dict[str, Any]:
     """A view of a game in progress (the public board: face-down tokens show only their pile;
-    `yields` maps a token to what it yields, shown once it is face up)."""
+    `yields` maps a token to what it yields, shown once it is face up). `state` is a game state
+    or an observation (the engine's `GameState`, `Observation`: the board does not know them)."""
     view: dict[str, Any] = {
         "rotation": state["rot"],
         "homes": state["homes"],

@@ -114,8 +114,7 @@ def sites(pack: Pack) -> Iterator[EffectSite]:
                     )
         for f, loc, style, text in _str_sites(game.data, "trades", "trades"):
             yield EffectSite("game", "trade", f, loc, style, text, PLAIN)
-    for kind, item in pack.items.values():
-        ident = item.get("id")
+    for ident, (kind, item) in pack.items.items():  # (items are indexed by their id)
         if kind == "actions":
             phases = item.get("phases")
             if isinstance(phases, YList):

@@ -92,7 +92,8 @@ def _expected(names: set[str]) -> str:
 def _syntax_error(exc: UnexpectedInput, text: str) -> EffectError:
     line, col = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
     if isinstance(exc, UnexpectedCharacters):
-        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        pos = exc.pos_in_stream
+        ch = text[pos] if pos is not None and pos < len(text) else "?"
         if ch.isalpha() and not ch.isascii():
             latin = latin_for(ch)
             return EffectError(
@@ -324,7 +325,8 @@ def _stuck(toks: list[_Tok], progress: _Progress) -> EffectError:
 # --- tree to AST ----------------------------------------------------------------------------------
 
 
-def _amount(tok: Token) -> ast.Amount:
+def _amount(tok: Token | Tree[Token]) -> ast.Amount:
+    assert isinstance(tok, Token)  # (the grammar's amounts are single tokens)
     return int(tok) if tok.type == "INT" else str(tok)
 
 
@@ -442,6 +444,7 @@ def _clause(tree: Tree) -> ast.Clause:
                 during = str(kid).lower()
             elif isinstance(kid, Tree) and kid.data == "payment":
                 amount, res = kid.children
+                assert isinstance(res, Token)  # (the grammar's resource is a word)
                 res_word = str(res).lower()
                 if res_word not in SLOT_TYPES["gainable"][1]:  # type: ignore[operator]
                     raise _Fail(

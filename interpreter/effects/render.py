@@ -1,7 +1,8 @@
 """Card text generated from the syntax tree: what a player reads is what the engine runs.
 
 `render_clause(clause, params)` gives one English sentence per clause. `params` maps rule
-parameter names (without `$`) to their base values so `$research_draw` reads as `3`.
+parameter names (without `$`) to their base values so `$research_draw` reads as `3` (or to the
+text shown for them, such as `3 (4 with 2 players)`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def _amount(value: Any, params: Mapping[str, Any] | None) -> str:
     return str(value)
 
 
-def _fill(template: str, args: Mapping[str, Any], params: Mapping[str, int] | None) -> str:
+def _fill(template: str, args: Mapping[str, Any], params: Mapping[str, object] | None) -> str:
     def plural(m: re.Match[str]) -> str:
         value = args.get(m.group(1))
         if isinstance(value, str) and value.startswith("$") and params is not None:
@@ -79,13 +80,13 @@ def _param_change(delta: int, param: str) -> str:
     return template.replace("{n}", str(n)).replace("{more}", more)
 
 
-def render_phrase(phrase: ast.Phrase, params: Mapping[str, int] | None = None) -> str:
+def render_phrase(phrase: ast.Phrase, params: Mapping[str, object] | None = None) -> str:
     if phrase.form == "param" and isinstance(phrase.args.get("delta"), int):
         return _param_change(phrase.args["delta"], str(phrase.args.get("param", "")))
     return _fill(FORMS[phrase.form].text, phrase.args, params)
 
 
-def _counter(counter: ast.Counter, params: Mapping[str, int] | None) -> str:
+def _counter(counter: ast.Counter, params: Mapping[str, object] | None) -> str:
     noun = render_phrase(counter.noun, params)
     if counter.per == 1:
         return f"for each of {noun}" if noun.startswith("your") else f"per {_singular(noun)}"
@@ -128,7 +129,7 @@ def _compare(noun: str, words: str, amount: str) -> str:
     return f"there are {words} {amount} {noun}{suffix}"
 
 
-def render_cond(cond: ast.Cond, params: Mapping[str, int] | None = None) -> str:
+def render_cond(cond: ast.Cond, params: Mapping[str, object] | None = None) -> str:
     if isinstance(cond, ast.Test):
         return render_phrase(cond.phrase, params)
     if isinstance(cond, ast.Compare):
@@ -148,7 +149,7 @@ def render_cond(cond: ast.Cond, params: Mapping[str, int] | None = None) -> str:
     return f"not ({render_cond(cond.inner, params)})"
 
 
-def render_step(step: ast.Step, params: Mapping[str, int] | None = None) -> str:
+def render_step(step: ast.Step, params: Mapping[str, object] | None = None) -> str:
     if isinstance(step, ast.May):
         return f"you may {render_step(step.step, params)}"
     if isinstance(step, ast.Choose):
@@ -165,7 +166,7 @@ def render_step(step: ast.Step, params: Mapping[str, int] | None = None) -> str:
     return text
 
 
-def render_seq(seq: ast.Seq, params: Mapping[str, int] | None = None) -> str:
+def render_seq(seq: ast.Seq, params: Mapping[str, object] | None = None) -> str:
     return ", then ".join(render_step(s, params) for s in seq.steps)
 
 
@@ -174,7 +175,7 @@ def _sentence(text: str) -> str:
     return (text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")) if text else text
 
 
-def render_clause(clause: ast.Clause, params: Mapping[str, int] | None = None) -> str:
+def render_clause(clause: ast.Clause, params: Mapping[str, object] | None = None) -> str:
     """One sentence of card text for a clause."""
     if isinstance(clause, ast.Static):
         return _sentence(render_phrase(clause.modifier, params))

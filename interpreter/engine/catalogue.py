@@ -32,7 +32,10 @@ from lastlight.interpreter.effects.decisions import DECISION_KINDS
 from lastlight.interpreter.engine.lumos import LUMOS
 
 if TYPE_CHECKING:
+    from lastlight.interpreter.board.graph import Board
+    from lastlight.interpreter.engine.observe import Observation
     from lastlight.interpreter.engine.ruleset import Rules
+    from lastlight.interpreter.engine.state import GameState
 
 #: The catalogue's format; bumped when the numbering scheme (not the pack) changes.
 CATALOGUE_VERSION = 1
@@ -78,7 +81,7 @@ def _places(rules: Rules) -> list[str]:
     return sorted(found, key=key)
 
 
-def place_map(board: Any, home: str, rot: int) -> dict[str, str]:
+def place_map(board: Board, home: str, rot: int) -> dict[str, str]:
     """Physical sector id -> its place name, seen from `home` at `rot` rotations."""
     home_arc = board.arc(home, rot)
     origin = home_arc[0] if home_arc is not None else 0.0
@@ -206,7 +209,7 @@ class Catalogue:
             found = self._views[key] = SeatView(seat, players, place_map(self.board, home, rot))
         return found
 
-    def view_of(self, obs: dict[str, Any], seat: int) -> SeatView:
+    def view_of(self, obs: Observation | GameState, seat: int) -> SeatView:
         """The frame of `seat` in an observation (or state) of a game."""
         return self.view(seat, obs["n"], obs["homes"][seat], obs["rot"])
 

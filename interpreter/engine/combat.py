@@ -15,22 +15,29 @@ primitives in `engine/primitives/combat.py`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.primitives.economy import to_graveyard
+from lastlight.interpreter.engine.state import Combat, Frame
 from lastlight.interpreter.engine.units import index
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
-Frame = dict[str, Any]
+
+def combat_state(eng: Engine) -> Combat:
+    """The attack in progress (only asked while there is one)."""
+    return eng.state["combat"]  # type: ignore[return-value]
 
 
-def combat_state(eng: Engine) -> dict[str, Any]:
-    return eng.state["combat"]
+class LumosMark(TypedDict, total=False):
+    """What marks a kill by Lumos ships (R-TWO-09: no card of the commander hears it)."""
+
+    lumos: bool
 
 
 _rollers = lumos.rollers  # who rolls for whom: the two-player variant's hook (R-TWO-07/10)
@@ -49,7 +56,7 @@ def _origins(eng: Engine, side: int, size: str, sector: str) -> dict[str, list[s
 def _all_origins(eng: Engine, side: int, sector: str) -> dict[str, dict[str, list[str]]]:
     """`_origins` for every size at once (one pass over the side's ships): size -> origin
     sector -> ship ids in id order."""
-    fought = combat_state(eng)["fought"]
+    fought: Collection[str] = combat_state(eng)["fought"]
     if fought:
         fought = set(fought)
     near = eng.board.neighbours(sector, eng.state["rot"])
@@ -60,7 +67,9 @@ def _all_origins(eng: Engine, side: int, sector: str) -> dict[str, dict[str, lis
         if uid in fought:
             continue
         u = units[uid]
-        size, here = u["z"], u["s"]
+        size: str
+        here: str
+        size, here = u["z"], u["s"]  # type: ignore[assignment]  # (a ship's, on the board)
         if here != sector:
             far = ranged.get(size)
             if far is None:
@@ -153,6 +162,7 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
     enemy extractor on its planet and a ship type there that bombards."""
     st = eng.state
     cmb = st["combat"]
+    assert cmb is not None
     units = st["units"]
     doomed = cmb["doomed"]
     fought = set(cmb["fought"]) if cmb["fought"] else ()
@@ -202,7 +212,7 @@ def _hostile(eng: Engine, sides: list[int]) -> dict[int, frozenset[int]]:
     return found
 
 
-def _firing_reach(eng: Engine, side: int, fought: set[str]) -> dict[str, set[str]]:
+def _firing_reach(eng: Engine, side: int, fought: Collection[str]) -> dict[str, set[str]]:
     """Where a side's ships that have not fought could fire: sector -> the sizes able to
     (each ship's own sector; with range 2, the adjacent ones too, R-CMD-15)."""
     units = eng.state["units"]
@@ -210,7 +220,7 @@ def _firing_reach(eng: Engine, side: int, fought: set[str]) -> dict[str, set[str
     for uid in index(eng).by_owner.get(side, ()):
         if uid not in fought:
             u = units[uid]
-            placed[(u["s"], u["z"])] = None
+            placed[(u["s"], u["z"])] = None  # type: ignore[index]  # (a ship's, on the board)
     rot = eng.state["rot"]
     near = eng.board.neighbours
     ranges: dict[str, bool] = {}
@@ -374,7 +384,7 @@ def roll_die(eng: Engine, roller: list[Any], size: str, sector: str) -> None:
 def damage_options(eng: Engine, side: int, size: str, sector: str) -> list[dict[str, Any]]:
     """Enemy ships (alike ones grouped); only when none remain, an extractor by bombardment."""
     options: list[dict[str, Any]] = []
-    seen: set[tuple[int, str, int]] = set()
+    seen: set[tuple[int, str | None, int]] = set()
     for uid in _enemy_ships(eng, side, sector):
         u = eng.state["units"][uid]
         key = (u["o"], u["z"], u["d"])
@@ -397,7 +407,8 @@ def _damage(eng: Engine, roller: list[Any], sector: str, choice: dict[str, Any])
         uid = next(x for x in _enemy_ships(eng, _side(roller), sector) if _match(eng, x, choice))
         unit = eng.state["units"][uid]
         unit["d"] += 1
-        if unit["d"] >= q.ship_stat(eng, unit["o"], unit["z"], "shields"):  # R-CMD-13
+        shields = q.ship_stat(eng, unit["o"], unit["z"], "shields")  # type: ignore[arg-type]
+        if unit["d"] >= shields:  # R-CMD-13
             cmb["doomed"][uid] = [roller[0], roller[1]]  # who assigned the final damage
     if eng.log is not None:
         eng.event("damage", roller[0], None, unit=uid, sector=sector)
@@ -405,7 +416,9 @@ def _damage(eng: Engine, roller: list[Any], sector: str, choice: dict[str, Any])
 
 def _match(eng: Engine, uid: str, choice: dict[str, Any]) -> bool:
     u = eng.state["units"][uid]
-    return u["o"] == choice["owner"] and u["z"] == choice["size"] and u["d"] == choice["dmg"]
+    return bool(
+        u["o"] == choice["owner"] and u["z"] == choice["size"] and u["d"] == choice["dmg"]
+    )
 
 
 def _resolve_sector(eng: Engine, sector: str) -> None:
@@ -419,7 +432,7 @@ def _resolve_sector(eng: Engine, sector: str) -> None:
     for uid, (killer, by_lumos) in sorted(doomed.items()):
         unit = eng.state["units"][uid]
         owner, kind, size = unit["o"], unit["k"], unit["z"]
-        mark = {"lumos": True} if by_lumos else {}
+        mark: LumosMark = {"lumos": True} if by_lumos else {}
         eng.event("destroyed", killer, None, unit=uid, owner=owner, sector=sector, **mark)
         to_graveyard(eng, uid, killer)
         if kind == "s":

@@ -7,16 +7,16 @@ table covers the registry.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.state import Frame
 from lastlight.interpreter.engine.units import index
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
-Frame = dict[str, Any]
 
 
 def _place_ok(eng: Engine, sector: str, place: str | None) -> bool:
@@ -27,7 +27,9 @@ def _color_ok(eng: Engine, sector: str, color: str | None) -> bool:
     if color is None:
         return True
     planet = eng.state["sectors"][sector]["planet"]
-    return bool(planet) and color in eng.rules.planets[planet]["colors"]
+    if not planet:
+        return False
+    return color in eng.rules.planets[planet]["colors"]
 
 
 def _planets(eng: Engine, p: int, place: str | None, color: str | None) -> int:
@@ -76,8 +78,8 @@ CONDITIONS: dict[str, Callable[[Engine, Frame, ast.Phrase], bool]] = {
     "control_planet": lambda e, f, ph: _planets(e, f["p"], ph.get("place"), ph.get("color")) > 0,
     "have_at_least": _have,
     "have_ship_here": lambda e, f, ph: (
-        f.get("sec") is not None
-        and any(e.state["units"][uid]["o"] == f["p"] for uid in q.ships_in(e, f["sec"]))
+        (sector := f.get("sec")) is not None
+        and any(e.state["units"][uid]["o"] == f["p"] for uid in q.ships_in(e, sector))
     ),
 }
 

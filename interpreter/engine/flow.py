@@ -7,14 +7,16 @@ entry either asks a decision, pushes effect frames, or changes the state and is 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.errors import EngineError
+from lastlight.interpreter.engine.memos import HandCards
 from lastlight.interpreter.engine.primitives.economy import gain, pay
-from lastlight.interpreter.engine.ruleset import base_id, staying_actions
+from lastlight.interpreter.engine.ruleset import ActionCard, Rules, base_id, staying_actions
+from lastlight.interpreter.engine.state import Frame, GameState
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
@@ -64,7 +66,12 @@ def advance(eng: Engine, choice: Any = None) -> None:
         _finish(eng)
 
 
-def _setup_choice(eng: Engine, choice: Any, field: str, offer: str) -> None:
+def _setup_choice(
+    eng: Engine,
+    choice: Any,
+    field: Literal["faction", "ach"],
+    offer: Literal["offer_f", "offer_a"],
+) -> None:
     """R-SET-06: each player keeps one faction and one achievement, secretly and
     simultaneously; the rest leave the game. The decision API asks one seat at a time (every
     faction, then every achievement), so a kept card is visible only to its owner (`see`);
@@ -118,7 +125,7 @@ def play_options(eng: Engine, p: int) -> list[dict[str, Any]]:
     """p's `play` options: the cards in hand, in card order, whose `playable_if` holds."""
     hand = eng.state["players"][p]["hand"]
     out = []
-    probe = None
+    probe: Frame | None = None
     for option, cond in _hand_cards(eng.rules, hand):
         if cond is not None:
             if probe is None:
@@ -129,12 +136,10 @@ def play_options(eng: Engine, p: int) -> list[dict[str, Any]]:
     return out
 
 
-def _hand_cards(rules: Any, hand: list[str]) -> tuple[tuple[dict[str, Any], Any], ...]:
+def _hand_cards(rules: Rules, hand: list[str]) -> HandCards:
     """The cards of a hand in card order, each as (its `play` option, its `playable_if`);
     worked out once per hand for the loaded content (at most a few thousand hands)."""
-    found = rules.__dict__.get("_hand_cards")
-    if found is None:
-        found = rules.__dict__["_hand_cards"] = {}
+    found = rules.memo.hand_cards
     key = tuple(hand)
     cards = found.get(key)
     if cards is None:
@@ -169,6 +174,7 @@ def _select(eng: Engine, choice: Any) -> None:
     for p in turn_order(eng):
         pl = st["players"][p]
         card = pl["chosen"]
+        assert card is not None  # (everyone has chosen)
         pl["hand"].remove(card)
         pl["played"].append(card)
         if log is not None:  # the entry `eng.event("play", p, None, card=card)` makes
@@ -193,7 +199,7 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
     time in turn order, each with their before window, the card's phases and their after
     window. A phase the card marks `together` (Command's attack, R-CMD-07) is joint: every
     player's earlier phases come first and every player's later phases after it."""
-    by_card: dict[str, list[int]] = {}  # card -> the players who chose it, by seat
+    by_card: dict[str | None, list[int]] = {}  # card -> the players who chose it, by seat
     for p, pl in enumerate(eng.state["players"]):
         found = by_card.get(pl["chosen"])
         if found is None:
@@ -201,7 +207,7 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
         else:
             found.append(p)
     queue: list[list[Any]] = []
-    entries = _card_entries(eng.rules)
+    entries = eng.rules.memo.card_entries
     for action in eng.rules.actions:
         aid = action.id
         players = by_card.get(aid)
@@ -209,24 +215,14 @@ def _build_queue(eng: Engine) -> list[list[Any]]:
             continue
         order = players if len(players) == 1 else resolution_order(eng, aid, players)
         key = (aid, *order)
-        found = entries.get(key)
-        if found is None:
-            found = entries[key] = _entries(action, order)
-        queue += found
+        its = entries.get(key)
+        if its is None:
+            its = entries[key] = _entries(action, order)
+        queue += its
     return queue
 
 
-def _card_entries(rules: Any) -> dict[tuple[Any, ...], list[list[Any]]]:
-    """(action card, players in resolution order) -> the card's queue entries, kept for the
-    loaded content (a few hundred at most; the engine never changes an entry, it only drops
-    entries from the front of its queue)."""
-    found = rules.__dict__.get("_card_entries")
-    if found is None:
-        found = rules.__dict__["_card_entries"] = {}
-    return found
-
-
-def _entries(action: Any, order: list[int]) -> list[list[Any]]:
+def _entries(action: ActionCard, order: list[int]) -> list[list[Any]]:
     aid = action.id
     segments, joints = action.segments
     last = len(segments) - 1
@@ -418,11 +414,11 @@ def _window(eng: Engine, entry: list[Any], choice: Any) -> bool:
 _PASS = {"kind": "pass"}
 
 
-def entry_started(st: dict[str, Any]) -> bool:
+def entry_started(st: GameState) -> bool:
     return bool(st.get("entry"))
 
 
-def _pop(st: dict[str, Any]) -> None:
+def _pop(st: GameState) -> None:
     st["queue"].pop(0)
     st["entry"] = 0
 
@@ -442,7 +438,7 @@ def _use_ability(eng: Engine, p: int, choice: dict[str, Any]) -> None:
 def _end_round(eng: Engine) -> None:
     """R-RND-06: rotation (R-ROT-01), then game end (R-END-01), then the first player passes."""
     st = eng.state
-    rotating = _rotating(eng.rules)
+    rotating = eng.rules.memo.rotating
     for pl in st["players"]:
         if rotating.isdisjoint(pl["played"]):
             break
@@ -452,15 +448,6 @@ def _end_round(eng: Engine) -> None:
         st["queue"] = [["rotated"]]
         return
     _after_rotation(eng)
-
-
-def _rotating(rules: Any) -> frozenset[str]:
-    """The action cards that rotate the board (R-ROT-01), worked out once per content."""
-    ids = rules.__dict__.get("_rotating")
-    if ids is None:
-        ids = frozenset(a.id for a in rules.actions if a.rotates_board)
-        rules.__dict__["_rotating"] = ids
-    return ids
 
 
 def _rotate(eng: Engine) -> None:
@@ -477,7 +464,7 @@ def _rotate(eng: Engine) -> None:
     lumos.reinforce(eng)  # R-TWO-03
     for p in turn_order(eng):
         pl = st["players"][p]
-        back = [a for a in pl["played"] if a in _rotating(eng.rules)]
+        back = [a for a in pl["played"] if a in eng.rules.memo.rotating]
         for a in back:
             pl["played"].remove(a)
             pl["hand"].append(a)

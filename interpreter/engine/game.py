@@ -28,8 +28,9 @@ from lastlight.interpreter.engine.observe import (
     observation,
     visible_log,
 )
+from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.engine.state import clone_state
+from lastlight.interpreter.engine.state import GameState, Pending, clone_state
 from lastlight.interpreter.engine.view import SeatView
 
 Decision = dict[str, Any]
@@ -60,14 +61,14 @@ class _Refused(Exception):
 
 class Game:
     def __init__(
-        self, rules: Rules, state: dict[str, Any], *, log: bool = True, lab: bool = False
+        self, rules: Rules, state: GameState, *, log: bool = True, lab: bool = False
     ):
         self.rules = rules
         self.board = rules.pack.models["board"]
-        canonical_order(state, self.board)
+        canonical_order(state, rules)
         self.eng = Engine(rules, self.board, state, log=log, lab=lab)
         self.history: list[Decision] = []
-        self._anchor: tuple[dict[str, Any], int, int, int] | None = None
+        self._anchor: tuple[GameState, int, int, int] | None = None
 
     # --- construction -----------------------------------------------------------------------
     @classmethod
@@ -105,7 +106,8 @@ class Game:
 
     @classmethod
     def from_json(cls, rules: Rules, text: str, *, log: bool = True) -> Game:
-        return cls(rules, json.loads(text), log=log)
+        state: GameState = json.loads(text)  # (what `to_json` wrote)
+        return cls(rules, state, log=log)
 
     def to_json(self) -> str:
         """The state alone, as canonical JSON (the golden games hash this)."""
@@ -156,7 +158,7 @@ class Game:
 
     # --- reading ----------------------------------------------------------------------------
     @property
-    def state(self) -> dict[str, Any]:
+    def state(self) -> GameState:
         return self.eng.state
 
     @property
@@ -236,7 +238,7 @@ class Game:
         except Exception as exc:
             self._failed(exc)
 
-    def play_out(self, choose: Callable[[dict[str, Any]], Decision]) -> None:
+    def play_out(self, choose: Callable[[Pending], Decision]) -> None:
         """Play to the end in one decision loop (`play_game`): each open decision with more
         than one option goes to `choose(pending)`, and is checked and recorded as `apply`
         does; a failure in the content puts the game back as it was before that decision and
@@ -250,7 +252,7 @@ class Game:
         except Exception as exc:
             self._failed(exc)
 
-    def _record(self, decision: Decision, pending: dict[str, Any]) -> None:
+    def _record(self, decision: Decision, pending: Pending) -> None:
         """Check that the decision is offered, then keep it (and a snapshot every few)."""
         for option in pending["options"]:  # a bot hands back the very option object
             if option is decision:
@@ -284,7 +286,7 @@ class Game:
         ) from exc
 
     @contextmanager
-    def edit(self, *, reask: bool = False, cards_changed: bool = True) -> Iterator[dict[str, Any]]:
+    def edit(self, *, reask: bool = False, cards_changed: bool = True) -> Iterator[GameState]:
         """Set up a position by hand (scenarios, tests, tools): yields the state to write, then
         does what `edited` does. Tests, scenarios and the CLI write the state only here (a test
         checks it). `cards_changed=False` is for an edit that leaves every player's cards in
@@ -318,7 +320,7 @@ class Game:
     def state_edited(self) -> None:
         """The part of `edited` that drops derived data only (caches and the snapshot), for
         an edit that must leave every state field as written."""
-        self.eng.cache.clear()
+        self.eng.cache = {}
         self._anchor = None
 
     # --- all or nothing ---------------------------------------------------------------------
@@ -338,9 +340,10 @@ class Game:
         redo = self.history[n_hist:-1]
         del self.history[n_hist:]
         eng = self.eng
-        eng.state.clear()
-        eng.state.update(clone_state(blob))
-        eng.cache.clear()
+        st: dict[str, Any] = eng.state  # type: ignore[assignment]  # (emptied, then refilled)
+        st.clear()
+        st.update(clone_state(blob))
+        eng.cache = {}
         if eng.log is not None:
             del eng.log[n_log:]
         if eng.lab is not None:
@@ -363,7 +366,7 @@ class Game:
     def _advance(
         self,
         choice: Decision | None = None,
-        choose: Callable[[dict[str, Any]], Decision] | None = None,
+        choose: Callable[[Pending], Decision] | None = None,
     ) -> None:
         """The decision loop: answer the open decision (the frame machine's or the flow's),
         then run the machine while frames are on the stack and the flow when none are, until
@@ -416,13 +419,11 @@ class Game:
         raise EngineError(eng.stuck_message())
 
 
-def canonical_order(state: dict[str, Any], board: Any) -> None:
+def canonical_order(state: GameState, rules: Rules) -> None:
     """Put the state's keyed collections in one canonical order (units by id, sectors in board
     order), whatever order a JSON file gave them, since the engine iterates them."""
     state["units"] = dict(sorted(state["units"].items()))
-    order = board.__dict__.get("_sector_order")  # (kept on the board: it never changes)
-    if order is None:
-        order = board.__dict__["_sector_order"] = {s: i for i, s in enumerate(board.sectors())}
+    order = rules.memo.board_order
     sectors = state["sectors"]
     if list(sectors) != [s for s in order if s in sectors]:  # (a new game's are in order)
         state["sectors"] = dict(
@@ -433,7 +434,7 @@ def canonical_order(state: dict[str, Any], board: Any) -> None:
         fight["doomed"] = dict(sorted(fight["doomed"].items()))
 
 
-def _why_illegal(decision: Any, pending: dict[str, Any]) -> str:
+def _why_illegal(decision: Any, pending: Pending) -> str:
     who = f"player {pending['p']}"
     if not isinstance(decision, dict) or "kind" not in decision:
         return f"a decision is a mapping with a 'kind'; got {decision!r}"
@@ -449,7 +450,7 @@ def _why_illegal(decision: Any, pending: dict[str, Any]) -> str:
     )
 
 
-def deal_layout(rules: Rules, players: int, rng: Any) -> dict[str, Any]:
+def deal_layout(rules: Rules, players: int, rng: Rng) -> dict[str, Any]:
     """The board for this player count, dealt from the game's generator (R-SET-03)."""
     from lastlight.interpreter.engine.layout import deal
 

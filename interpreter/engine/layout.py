@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from lastlight.interpreter.board.setups import deal as deal_setup
+from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules
 
 
-def deal(rules: Rules, players: int, rng: Any) -> dict[str, Any]:
+def deal(rules: Rules, players: int, rng: Rng) -> dict[str, Any]:
     setups = rules.pack.models.get("setups") or {}
     if players not in setups:
         raise ValueError(f"the content has no setup for {players} players")

@@ -27,12 +27,13 @@ from lastlight.interpreter.engine.units import index, move_unit
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
     from lastlight.interpreter.engine.ruleset import Rules
+    from lastlight.interpreter.engine.state import Lumos
 
 #: The Lumos' owner number in units and effects.
 LUMOS = -1
 
 
-def initial_state(rules: Rules, players: int) -> dict[str, Any] | None:
+def initial_state(rules: Rules, players: int) -> Lumos | None:
     """`state["lumos"]`: `{"ally": None}` in a two-player game with Lumos content, else None."""
     return {"ally": None} if players == 2 and rules.lumos else None
 

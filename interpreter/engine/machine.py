@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
+from lastlight.interpreter.board.graph import Board
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.effects.decisions import DECISION_KINDS
 from lastlight.interpreter.engine import conditions as nouns
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.errors import EngineError
-from lastlight.interpreter.engine.primitives import FEASIBLE, PRIMITIVES
+from lastlight.interpreter.engine.memos import GameCache
+from lastlight.interpreter.engine.primitives import FEASIBLE, PRIMITIVES, Primitive
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.engine.state import Frame, GameState
 from lastlight.interpreter.engine.triggers import fire
 
 __all__ = ["COMPARE", "Engine", "EngineError"]
@@ -50,7 +53,15 @@ _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 #: A compiled step: a `Do` as (its primitive, phrase, condition, counter); None for a `May`
 #: or a `Choose` (or a form without a primitive, which fails when reached), run by `_step`.
-Op = tuple[Callable[..., bool], ast.Phrase, Any, Any] | None
+Op = tuple[Primitive, ast.Phrase, ast.Cond | None, ast.Counter | None] | None
+
+
+class FrameContext(TypedDict, total=False):
+    """What a pushed frame may carry beyond its program, player, source and sector (`Frame`)."""
+
+    group: list[int]  #: players of a joint phase
+    size: str  #: the rolling ship size (a die face's frame)
+    lumos: bool  #: the roll is for Lumos ships
 
 
 def _compile(steps: tuple[ast.Step, ...]) -> tuple[Op, ...]:
@@ -63,34 +74,26 @@ def _compile(steps: tuple[ast.Step, ...]) -> tuple[Op, ...]:
     )
 
 
-def _compiled(rules: Rules) -> dict[str, tuple[Op, ...]]:
-    """Program key -> its compiled steps, filled in as programs first run (kept with the
-    loaded content: one entry per program)."""
-    found = rules.__dict__.get("_compiled")
-    if found is None:
-        found = rules.__dict__["_compiled"] = {}
-    return found
-
-
 class Engine:
     """Rules + board + one state. `flow` drives rounds; the stack runs effects."""
 
     def __init__(
         self,
         rules: Rules,
-        board: Any,
-        state: dict[str, Any],
+        board: Board,
+        state: GameState,
         *,
         log: bool = True,
         lab: bool = False,
     ):
-        self.rules = rules
-        self.board = board
-        self.state = state
-        self.params = rules.params_for(state["n"])
-        self.cache: dict[Any, Any] = {}
-        #: program key -> its compiled steps (`_compiled`: kept with the content)
-        self.compiled = _compiled(rules)
+        self.rules: Rules = rules
+        self.board: Board = board
+        self.state: GameState = state
+        self.params: dict[str, int] = rules.params_for(state["n"])
+        #: what is derived from this game's state (memos.py)
+        self.cache: GameCache = {}
+        #: program key -> its compiled steps (`Memos.compiled`: kept with the content)
+        self.compiled = rules.memo.compiled
         self.log: list[dict[str, Any]] | None = [] if log else None
         #: Without the full log, the events the balance lab's rows read (`LAB_EVENTS`; gains and
         #: payments of light only), entry for entry as the full log would hold them; None unless
@@ -164,9 +167,7 @@ class Engine:
 
     def source_loc(self, src: str) -> str:
         """The YAML file:line of an effect's source (a program key, card or token id)."""
-        found = self.rules.__dict__.get("_source_locs")
-        if found is None:
-            found = self.rules.__dict__["_source_locs"] = {}
+        found = self.rules.memo.source_locs
         loc = found.get(src)
         if loc is None:
             loc = found[src] = self._source_loc(src)
@@ -199,11 +200,16 @@ class Engine:
 
     # --- frames -----------------------------------------------------------------------------
     def push(
-        self, prog: str, p: int, src: str | None = None, sec: str | None = None, **ctx: Any
+        self,
+        prog: str,
+        p: int,
+        src: str | None = None,
+        sec: str | None = None,
+        **ctx: Unpack[FrameContext],
     ) -> None:
-        frame = {"prog": prog, "pc": 0, "p": p, "src": src, "sec": sec, "loc": {}}
+        frame: Frame = {"prog": prog, "pc": 0, "p": p, "src": src, "sec": sec, "loc": {}}
         if ctx:
-            frame.update(ctx)
+            frame.update(ctx)  # type: ignore[typeddict-item]  # (a FrameContext's keys are Frame's)
         if self.fired is not None:
             self.fired[prog] = self.fired.get(prog, 0) + 1
         self.state["stack"].append(frame)
@@ -282,7 +288,7 @@ class Engine:
             + " (an effect or die face that repeats without end?)"
         )
 
-    def _step(self, frame: dict[str, Any], step: ast.Step, choice: Any) -> bool:
+    def _step(self, frame: Frame, step: ast.Step, choice: Any) -> bool:
         if type(step) is ast.May:
             return self._may(frame, step, choice)
         if type(step) is ast.Choose:
@@ -295,7 +301,7 @@ class Engine:
             loc["mult"] = self.count(frame, step.counter) if step.counter else 1
         return PRIMITIVES[step.phrase.form](self, frame, step.phrase, loc["mult"], choice)
 
-    def _may(self, frame: dict[str, Any], step: ast.May, choice: Any) -> bool:
+    def _may(self, frame: Frame, step: ast.May, choice: Any) -> bool:
         """`you may X`: asked only when X could do something; yes runs X as a child frame."""
         loc = frame["loc"]
         if "go" in loc:
@@ -315,7 +321,7 @@ class Engine:
         self.push_child(frame, f"{frame['prog']}.{frame['pc']}.may")
         return False
 
-    def _choose(self, frame: dict[str, Any], step: ast.Choose, choice: Any) -> bool:
+    def _choose(self, frame: Frame, step: ast.Choose, choice: Any) -> bool:
         """`choose N: A | B`: each pick runs its option as a child frame (feasible ones only)."""
         loc = frame["loc"]
         if "left" not in loc:
@@ -329,7 +335,7 @@ class Engine:
             return False
         if loc["left"] <= 0:
             return True
-        options = []
+        options: list[dict[str, Any]] = []
         for i, option in enumerate(step.options):
             if step.distinct and i in loc["picked"]:
                 continue
@@ -346,7 +352,7 @@ class Engine:
             + " | ".join(self._text_seq(step.options[o["option"]]) for o in options),
         )
 
-    def push_child(self, frame: dict[str, Any], prog: str) -> None:
+    def push_child(self, frame: Frame, prog: str) -> None:
         """Run another program in the same context (an option, a `may` body, a trade)."""
         child = frame.copy()  # its context, then prog, pc and loc last (as a saved frame has)
         del child["prog"], child["pc"], child["loc"]
@@ -357,7 +363,7 @@ class Engine:
         if self.fired is not None:
             self.fired[prog] = self.fired.get(prog, 0) + 1
 
-    def _feasible(self, frame: dict[str, Any], step: ast.Step) -> bool:
+    def _feasible(self, frame: Frame, step: ast.Step) -> bool:
         if isinstance(step, ast.Do):
             check = FEASIBLE.get(step.phrase.form)
             if step.cond is not None and not self.test(frame, step.cond):
@@ -378,21 +384,20 @@ class Engine:
         return render_seq(seq, self.params)
 
     # --- conditions and counters -----------------------------------------------------------
-    def count(self, frame: dict[str, Any], counter: ast.Counter) -> int:
+    def count(self, frame: Frame, counter: ast.Counter) -> int:
         return self.noun(frame, counter.noun) // counter.per
 
-    def noun(self, frame: dict[str, Any], noun: ast.Phrase) -> int:
+    def noun(self, frame: Frame, noun: ast.Phrase) -> int:
         return nouns.COUNTERS[noun.form](self, frame, noun)
 
-    def test(self, frame: dict[str, Any], cond: ast.Cond) -> bool:
-        kind = type(cond)
-        if kind is ast.Compare:  # the common case first
+    def test(self, frame: Frame, cond: ast.Cond) -> bool:
+        if type(cond) is ast.Compare:  # the common case first
             left = nouns.COUNTERS[cond.noun.form](self, frame, cond.noun)
             right = cond.value
             if type(right) is not int:
                 right = q.amount(self, frame["p"], right)
             return COMPARE[cond.op](left, right)
-        if kind is ast.Test:
+        if type(cond) is ast.Test:
             return nouns.CONDITIONS[cond.phrase.form](self, frame, cond.phrase)
         if isinstance(cond, ast.And):
             return self.test(frame, cond.left) and self.test(frame, cond.right)

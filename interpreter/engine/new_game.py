@@ -11,11 +11,12 @@ from typing import Any
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine.rng import Rng, seed_state
 from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.engine.state import GameState, Player, Unit
 
 
 def new_state(
     rules: Rules, layout: dict[str, Any], players: int, seed: int, rng: Rng
-) -> dict[str, Any]:
+) -> GameState:
     """The initial state. `layout` is the dealt board:
     `{"sectors": {id: {"planet", "token", "deep", "ast"}}, "homes": [...], "center": id}`."""
     start = rules.start
@@ -49,7 +50,7 @@ def new_state(
     return state
 
 
-def _table(rules: Rules, layout: dict[str, Any], players: int, seed: int) -> dict[str, Any]:
+def _table(rules: Rules, layout: dict[str, Any], players: int, seed: int) -> GameState:
     """The state before anything is dealt: the board, the deck in content order, no players."""
     return {
         "v": 1,
@@ -86,12 +87,13 @@ def _table(rules: Rules, layout: dict[str, Any], players: int, seed: int) -> dic
         "over": False,
         "stalled": False,
         "winners": [],
+        "rng": 0,  # (the generator's state once everything is dealt: `new_state`)
     }
 
 
 def _player(
     rules: Rules, deck: list[str], offer_f: list[str], offer_a: list[str]
-) -> dict[str, Any]:
+) -> Player:
     """A player at the start: offers to keep from, starting resources, all action cards in
     hand, starting technologies drawn from the top of the (shuffled) deck."""
     start = rules.start
@@ -118,7 +120,7 @@ def _player(
     }
 
 
-def _pieces(rules: Rules, state: dict[str, Any], p: int) -> None:
+def _pieces(rules: Rules, state: GameState, p: int) -> None:
     """Player p's ships (some at home) and extractors (some on the colony ship)."""
     start = rules.start
     _add_ships(
@@ -149,13 +151,13 @@ def _unit(
     at: str,
     sector: str | None = None,
     colony: int | None = None,
-) -> dict[str, Any]:
+) -> Unit:
     """One piece: owner, kind (s ship, x extractor), size, where it is, damage, graveyard."""
     return {"o": owner, "k": kind, "z": size, "at": at, "s": sector, "c": colony, "d": 0, "g": None}
 
 
 def _add_ships(
-    units: dict[str, Any],
+    units: dict[str, Unit],
     prefix: str,
     owner: int,
     counts: dict[str, int],

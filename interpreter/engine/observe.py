@@ -23,14 +23,88 @@ Log events carry `see`: the seats that may read the event (absent: everyone).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
-from lastlight.interpreter.engine.state import clone_state
+from lastlight.interpreter.engine.state import Combat, GameState, Lumos, Unit, clone_state
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
-Observation = dict[str, Any]
+
+class SeenPlayer(TypedDict):
+    """A player as a seat sees them: `state.Player`'s fields, the hidden ones None, and counts
+    that are public."""
+
+    faction: str | None  #: None until the factions are revealed (or while undecided)
+    ach: str | None  #: another's kept achievement: None until the game is over
+    offer_f: list[str] | None  #: another's offers: None
+    offer_a: list[str] | None
+    light: int
+    res: dict[str, int]
+    hand: list[str]  #: action cards in hand (public)
+    played: list[str]
+    chosen: str | None  #: another's chosen card: None while cards are being chosen
+    tech_hand: list[str] | None  #: another's technology hand: None
+    civ: list[str]
+    ability: dict[str, str | None]
+    mods: dict[str, list[str]]
+    exhausted: list[str]
+    grave: list[str]
+    ver: int
+    tech_hand_count: int  #: how many technology cards they hold
+    hand_count: int  #: how many action cards they hold
+    has_chosen: bool  #: they have chosen this round's action card
+    faction_kept: bool  #: they have kept a faction
+    achievement_kept: bool  #: they have kept an achievement
+
+
+class SeenSector(TypedDict):
+    """A sector as anyone sees it: a face-down token shows only its back."""
+
+    planet: str | None
+    token: str | None  #: a face-down planetary token: the pile its back shows (`common`, ...)
+    up: bool
+    deep: str | bool | None  #: a face-down deep space token: True
+    ast: bool
+
+
+class SeenPending(TypedDict):
+    """The open decision: who decides and its kind are public; the rest only to that seat."""
+
+    p: int
+    kind: str
+    prompt: str | None
+    options: list[dict[str, Any]] | None
+
+
+class Observation(TypedDict):
+    """Everything one seat may know: the state's fields (`state.GameState`) but the private
+    ones (`PRIVATE_KEYS`), hidden values None, and what a seat may count."""
+
+    v: int
+    n: int
+    round: int
+    rot: int
+    first: int
+    stage: str
+    players: list[SeenPlayer]
+    units: dict[str, Unit]
+    sectors: dict[str, SeenSector]
+    homes: list[str]
+    center: str
+    deck: None  #: the deck's order is never seen
+    discard: list[str]
+    removed: list[str]
+    lumos: Lumos | None
+    queue: list[list[Any]]
+    pending: SeenPending | None
+    combat: Combat | None
+    over: bool
+    stalled: bool
+    winners: list[int]
+    dice: NotRequired[list[str]]
+    seat: int | None  #: whose observation it is (None: a spectator)
+    deck_count: int  #: cards left in the technology deck
 
 #: State keys that are never part of an observation.
 PRIVATE_KEYS = ("rng", "seed", "stack", "trig", "entry")
@@ -39,7 +113,8 @@ PRIVATE_KEYS = ("rng", "seed", "stack", "trig", "entry")
 def observation(eng: Engine, seat: int | None) -> Observation:
     """Everything `seat` may know, as a fresh JSON-ready dict (None: a spectator)."""
     st = eng.state
-    obs: Observation = clone_state(st)  # the engine's fast typed copy; then take out secrets
+    # the engine's fast typed copy; then take out secrets
+    obs = cast(dict[str, Any], clone_state(st))
     for key in PRIVATE_KEYS:
         obs.pop(key, None)
     obs["seat"] = seat
@@ -64,14 +139,14 @@ def observation(eng: Engine, seat: int | None) -> Observation:
             "prompt": pending["prompt"] if mine else None,
             "options": obs["pending"]["options"] if mine else None,  # already a copy
         }
-    return obs
+    return cast(Observation, obs)
 
 
 def everything(eng: Engine) -> Observation:
     """The whole state in an observation's shape (every field known, the counts an observation
     adds filled in): what `Game.view(ALL)` reads, for tools that may see everything."""
     st = eng.state
-    obs: Observation = clone_state(st)
+    obs = cast(dict[str, Any], clone_state(st))  # the deck stays a list: ALL may see its order
     obs["seat"] = None
     obs["deck_count"] = len(st["deck"])
     for pl in obs["players"]:
@@ -80,10 +155,10 @@ def everything(eng: Engine) -> Observation:
         pl["has_chosen"] = pl["chosen"] is not None
         pl["faction_kept"] = pl["faction"] is not None
         pl["achievement_kept"] = pl["ach"] is not None
-    return obs
+    return cast(Observation, obs)
 
 
-def factions_revealed(st: dict[str, Any]) -> bool:
+def factions_revealed(st: GameState | Observation) -> bool:
     """R-SET-06: the kept factions are revealed together once every player has kept both a
     faction and an achievement (the two are chosen secretly and simultaneously)."""
     return all(pl["faction"] is not None and pl["ach"] is not None for pl in st["players"])
@@ -127,7 +202,7 @@ def redact(entry: dict[str, Any], seat: Reader) -> dict[str, Any]:
     `hidden: true`), never the cards or values it was about."""
     if event_visible(entry, seat):
         return entry
-    out = {k: entry[k] for k in ("round", "event", "player") if k in entry}
+    out: dict[str, Any] = {k: entry[k] for k in ("round", "event", "player") if k in entry}
     out["hidden"] = True
     return out
 

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
-from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.engine.memos import PlacedParts, bounded
+from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.engine.state import Player
 from lastlight.interpreter.engine.units import index
 
 if TYPE_CHECKING:
@@ -33,7 +35,7 @@ def active_cards(eng: Engine, p: int) -> Iterator[tuple[str, str | None]]:
     yield from _in_play(eng.state["players"][p], eng.rules.sizes)
 
 
-def _in_play(pl: dict[str, Any], sizes: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
+def _in_play(pl: Player, sizes: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
     """`active_cards` of one player's state, as a tuple."""
     out: list[tuple[str, str | None]] = []
     if pl["faction"]:
@@ -76,9 +78,18 @@ class CardTables:
         "triggers",
     )
 
+    #: parameter -> its value for this player (`param`)
+    params: dict[str, int]
+    #: (ship size, stat) -> its value for this player's ships (`ship_stat`)
+    stats: dict[tuple[str, str], int]
+    #: technology design -> its cost for this player; ship size -> a ship's cost (the answers
+    #: are shared: callers never change them)
+    costs: dict[str, dict[str, int]]
+    ship_costs: dict[str, dict[str, int]]
+
     def __init__(
         self,
-        rules: Any,
+        rules: Rules,
         n: int,
         cards: tuple[tuple[str, str | None], ...],
         old: CardTables | None = None,
@@ -92,7 +103,7 @@ class CardTables:
         flags: dict[str, list[ast.Phrase]] = {}
         ids = []
         key: list[Any] = [n]  # the lasting modifiers, for the shared memos below
-        placed = _placed_parts(rules)
+        placed = rules.memo.placed_parts
         for card in cards:
             parts = placed.get(card)
             if parts is None:
@@ -128,58 +139,17 @@ class CardTables:
             self.params, self.stats = old.params, old.stats
             self.costs, self.ship_costs = old.costs, old.ship_costs
             return
-        self.params: dict[str, int] = {}
-        self.stats: dict[tuple[str, str], int] = {}
-        #: technology design -> its cost for this player; ship size -> a ship's cost (the
-        #: answers are shared: callers never change them)
-        self.costs: dict[str, dict[str, int]] = {}
-        self.ship_costs: dict[str, dict[str, int]] = {}
+        self.params = {}
+        self.stats = {}
+        self.costs = {}
+        self.ship_costs = {}
 
 
-#: Answers (each group's moves, reach on the board, printed costs) kept per loaded content
-#: before a store is emptied, so a long run of games never grows it without bound.
-TABLES_KEPT = 4096
-
-
-def shared(rules: Any, name: str) -> dict[Any, Any]:
-    """A memo kept with the loaded content and shared by every game played with it (emptied
-    when it holds more than `TABLES_KEPT` answers). Only for answers that depend on nothing
-    but the content and the key."""
-    store = rules.__dict__.get(name)
-    if store is None or len(store) > TABLES_KEPT:
-        store = rules.__dict__[name] = {}
-    return store
-
-
-_Parts = tuple[
-    str,
-    tuple[ast.Phrase, ...],
-    tuple[tuple[str, ast.Triggered, str], ...],
-    tuple[tuple[int, ast.Activated], ...],
-]
-
-
-_Placed = tuple[
-    str,
-    tuple[tuple[ast.Phrase, str | None], ...],
-    tuple[Any, ...],
-    tuple[tuple[str, tuple[str, str | None, ast.Triggered, str]], ...],
-    tuple[tuple[str, int, ast.Activated], ...],
-]
-
-
-def _placed_parts(rules: Any) -> dict[tuple[str, str | None], _Placed]:
-    found = rules.__dict__.get("_placed_parts")
-    if found is None:
-        found = rules.__dict__["_placed_parts"] = {}
-    return found
-
-
-def _place(rules: Any, cid: str, size: str | None) -> _Placed:
+def _place(rules: Rules, cid: str, size: str | None) -> PlacedParts:
     """What one physical card attached to `size` (or to nothing) adds to its player's tables:
     its design, lasting modifiers (and their part of the memo key), trigger entries by event
     and exhaust abilities (worked out once per card and size for the loaded content)."""
-    bid, statics, triggered, activated = _card_parts(rules)[base_id(cid)]
+    bid, statics, triggered, activated = rules.memo.card_parts[base_id(cid)]
     return (
         bid,
         tuple((modifier, size) for modifier in statics),
@@ -187,28 +157,6 @@ def _place(rules: Any, cid: str, size: str | None) -> _Placed:
         tuple((form, (cid, size, clause, prog)) for form, clause, prog in triggered),
         tuple((cid, i, clause) for i, clause in activated),
     )
-
-
-def _card_parts(rules: Any) -> dict[str, _Parts]:
-    """Each design's id, lasting modifiers, triggered clauses (event form, clause, program
-    key) and activated clauses (with their index), sorted out once per loaded content."""
-    parts = rules.__dict__.get("_card_parts")
-    if parts is None:
-        parts = {}
-        for bid, card in rules.cards.items():
-            clauses = list(enumerate(card.clauses))
-            parts[bid] = (
-                bid,
-                tuple(c.modifier for _i, c in clauses if isinstance(c, ast.Static)),
-                tuple(
-                    (c.event.form, c, f"card:{bid}:{i}")
-                    for i, c in clauses
-                    if isinstance(c, ast.Triggered)
-                ),
-                tuple((i, c) for i, c in clauses if isinstance(c, ast.Activated)),
-            )
-        rules.__dict__["_card_parts"] = parts
-    return parts
 
 
 def tables(eng: Engine, p: int) -> CardTables:
@@ -345,7 +293,7 @@ def tech_cost(eng: Engine, p: int, card_id: str) -> dict[str, int]:
 def _tech_cost(eng: Engine, p: int, card_id: str) -> dict[str, int]:
     discounts = tables(eng, p).flags.get("tech_discount")
     if not discounts:  # the printed cost, one shared answer per design
-        base = shared(eng.rules, "_printed_costs")
+        base = bounded(eng.rules.memo.printed_costs)
         bid = base_id(card_id)
         printed = base.get(bid)
         if printed is None:

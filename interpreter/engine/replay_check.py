@@ -78,7 +78,10 @@ def where(path: Any) -> str:
 
 @cache
 def _schema() -> dict[str, Any]:
-    return json.loads((schemas_dir() / "replay.schema.json").read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads(
+        (schemas_dir() / "replay.schema.json").read_text(encoding="utf-8")
+    )
+    return schema
 
 
 @cache

@@ -14,6 +14,7 @@ from typing import Any
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.effects.compile import CompiledClause, EffectIndex
+from lastlight.interpreter.engine.memos import Memos
 from lastlight.interpreter.load.errors import ContentError, Diagnostic, Loc
 from lastlight.interpreter.load.pack import Pack
 
@@ -99,21 +100,19 @@ class Rules:
     program_locs: dict[str, str] = field(default_factory=dict)
     listeners: dict[str, frozenset[str]] = field(default_factory=dict)  # event form -> card ids
     texts: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: everything worked out once from the content and shared by its games (memos.py)
+    memo: Memos = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.memo = Memos(self)
 
     def action(self, action_id: str) -> ActionCard:
-        by_id = self.__dict__.get("_actions_by_id")
-        if by_id is None:
-            by_id = self.__dict__["_actions_by_id"] = {card.id: card for card in self.actions}
-        return by_id[action_id]
+        return self.memo.actions_by_id[action_id]
 
     @property
     def token_piles_by_id(self) -> dict[str, str]:
         """Physical token id -> the pile its back shows (what a face-down token reveals)."""
-        cached = self.__dict__.get("_token_piles_by_id")
-        if cached is None:
-            cached = {phys: t.pile for phys, t in self.tokens.items()}
-            self.__dict__["_token_piles_by_id"] = cached
-        return cached
+        return self.memo.token_piles_by_id
 
     def params_for(self, players: int) -> dict[str, int]:
         out = dict(self.params)
@@ -139,12 +138,7 @@ def base_id(physical: str) -> str:
 def staying_actions(rules: Rules) -> frozenset[str]:
     """The action cards that stay on the table when played cards go back to hand (R-REF-06),
     worked out once per content."""
-    ids = rules.__dict__.get("_staying")
-    if ids is None:
-        ids = rules.__dict__["_staying"] = frozenset(
-            a.id for a in rules.actions if a.stays_on_table
-        )
-    return ids
+    return rules.memo.staying
 
 
 def _expand(ident: str, copies: int) -> list[str]:
@@ -304,7 +298,7 @@ def _action_cards(pack: Pack, effects: EffectIndex, progs: _Programs) -> list[Ac
                 tuple(phases),
                 bool(item.get("stays_on_table", False)),
                 bool(item.get("rotates_board", False)),
-                cond.clause if cond is not None else None,  # type: ignore[arg-type]
+                cond.clause if cond is not None else None,
             )
         )
     actions.sort(key=lambda a: a.number)

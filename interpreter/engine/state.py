@@ -2,17 +2,18 @@
 
 The state is plain JSON data (dicts, lists, strings, ints, booleans, None), so a game saves and
 loads with `json` and an observation (observe.py) has the same shape with hidden fields `None`.
-These TypedDicts document every key; the engine reads and writes the dicts directly. Unit keys
+These TypedDicts document every key and type the engine's signatures (`python .ci/typecheck.py`
+checks the engine strictly); the engine reads and writes the dicts directly. Unit keys
 are one letter (they are read in the hottest loops and fill most of a save); each is documented
 in `Unit`. Derived data (the unit index, card tables, reach caches) is never in the state: it
-lives in `Engine.cache` and is rebuilt from the state when missing.
+lives in `Engine.cache` and is rebuilt from the state when missing (memos.py declares it).
 
 `clone_state` copies a state without JSON or pickle, knowing its shape (see `Game.clone`).
 """
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 
 class Unit(TypedDict):
@@ -60,7 +61,7 @@ class Player(TypedDict):
 
 
 class Frame(TypedDict, total=False):
-    """One running effect program on the stack (core.py)."""
+    """One running effect program on the stack (machine.py)."""
 
     prog: str  #: program key in `Rules.programs` (e.g. `card:salvage-drones:0`)
     pc: int  #: index of the next step
@@ -91,6 +92,12 @@ class Combat(TypedDict):
     pool: int  #: hits rolled and not yet assigned
 
 
+class Lumos(TypedDict):
+    """The two-player variant's neutral fleet (lumos.py)."""
+
+    ally: int | None  #: the seat the Lumos are allied with, or None
+
+
 class GameState(TypedDict):
     v: int  #: state format version
     seed: int  #: the seed the game was created with
@@ -109,7 +116,7 @@ class GameState(TypedDict):
     deck: list[str]  #: the technology deck, top last (secret order)
     discard: list[str]  #: discarded technology cards
     removed: list[str]  #: exploration tokens out of the game
-    lumos: dict[str, Any] | None  #: two-player variant: {"ally": seat or None}; else None
+    lumos: Lumos | None  #: the two-player variant's Lumos; else None
     #: what is left to resolve this round: ["before"|"after", action, p],
     #: ["phase", action, i, p], ["together", action, i, players], ["card_end", action],
     #: ["rotated"]
@@ -123,6 +130,9 @@ class GameState(TypedDict):
     stalled: bool  #: it ended at the round cap with nobody reaching the light to win
     winners: list[int]  #: the winning seats, once over
     rng: int  #: the generator's state (never shown to a player)
+    #: die faces to come, by face id, before the generator is asked (scenarios and tests fix
+    #: them; absent in a game)
+    dice: NotRequired[list[str]]
 
 
 def _deep(value: Any) -> Any:
@@ -133,7 +143,7 @@ def _deep(value: Any) -> Any:
     return value
 
 
-def _player(pl: dict[str, Any]) -> dict[str, Any]:
+def _player(pl: Player) -> Player:
     out = pl.copy()
     for key in ("offer_f", "offer_a", "hand", "played", "tech_hand", "civ", "exhausted", "grave"):
         out[key] = pl[key][:]
@@ -143,10 +153,11 @@ def _player(pl: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def clone_state(st: dict[str, Any]) -> dict[str, Any]:
+def clone_state(st: GameState) -> GameState:
     """An independent copy of a state, shaped by the definitions above (no JSON). Keys this
     module does not know (a newer field) are deep-copied, so a clone is never shared."""
-    out = {k: v if k in _SHAPED else _deep(v) for k, v in st.items()}  # keeps the key order
+    # (keeps the key order)
+    out: dict[str, Any] = {k: v if k in _SHAPED else _deep(v) for k, v in st.items()}
     out["players"] = [_player(pl) for pl in st["players"]]
     out["units"] = {uid: u.copy() for uid, u in st["units"].items()}
     out["sectors"] = {sid: s.copy() for sid, s in st["sectors"].items()}
@@ -154,9 +165,9 @@ def clone_state(st: dict[str, Any]) -> dict[str, Any]:
         out[key] = st[key][:]
     out["queue"] = [entry[:3] + [_deep(x) for x in entry[3:]] for entry in st["queue"]]
     out["stack"] = [_deep(frame) for frame in st["stack"]]
-    for key in ("pending", "combat", "lumos"):
-        out[key] = _deep(st[key])
-    return out
+    for name in ("pending", "combat", "lumos"):
+        out[name] = _deep(st[name])
+    return cast(GameState, out)
 
 
 _SHAPED = frozenset(

@@ -12,7 +12,7 @@ in the content: an `EngineError` naming the card and its file:line.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from lastlight.interpreter.effects.registry import forms_of
 from lastlight.interpreter.engine import queries as q
@@ -29,7 +29,21 @@ EVENTS = frozenset(form.id for form in forms_of("event"))
 TRIGGER_LIMIT = 400
 
 
-def fire(eng: Engine, form: str, p: int, args: dict[str, Any] | None = None, **ctx: Any) -> int:
+class TriggerContext(TypedDict, total=False):
+    """What an event passes on to the frames it pushes (`Engine.push`)."""
+
+    sec: str | None  #: the sector it happened in ("this sector")
+    size: str  #: the ship size it is about (a die face's `activated`)
+    lumos: bool  #: Lumos ships caused it: no card hears it (R-TWO-09)
+
+
+def fire(
+    eng: Engine,
+    form: str,
+    p: int,
+    args: dict[str, Any] | None = None,
+    **ctx: Unpack[TriggerContext],
+) -> int:
     """Push the frames of p's cards that listen for this event; returns how many (none for
     the Lumos, `p` < 0, nor for an event their ships caused, `lumos=True`: R-TWO-09)."""
     if form not in eng.rules.listeners:  # no card listens (most calls end here)

@@ -11,12 +11,24 @@ the same order a scan would give. The index is derived data: it lives in `eng.ca
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, TypedDict, Unpack
+
+from lastlight.interpreter.engine.state import Unit
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
-KEY = "units"  # the index's key in eng.cache
+KEY: Final = "units"  # the index's key in eng.cache
+
+
+class Placement(TypedDict, total=False):
+    """The fields of a `Unit` that `move_unit` changes."""
+
+    at: str
+    s: str | None
+    c: int | None
+    d: int
+    g: int | None
 
 
 class UnitIndex:
@@ -24,7 +36,7 @@ class UnitIndex:
 
     __slots__ = ("board", "by_owner", "colony", "planet_x", "supply")
 
-    def __init__(self, units: dict[str, dict[str, Any]]):
+    def __init__(self, units: dict[str, Unit]):
         #: sector -> ships on the board there
         self.board: dict[str, list[str]] = {}
         #: owner -> that side's ships on the board
@@ -38,7 +50,10 @@ class UnitIndex:
         for uid, u in units.items():  # id order: appending keeps every bucket sorted
             self._add(uid, u, append=True)
 
-    def _add(self, uid: str, u: dict[str, Any], append: bool = False) -> None:
+    def _add(self, uid: str, u: Unit, append: bool = False) -> None:
+        # (a unit on the board or a planet has a sector, `s`; the types cannot say so)
+        buckets: dict[Any, list[str]]
+        key: Any
         at = u["at"]
         if at == "board":
             for buckets, key in ((self.board, u["s"]), (self.by_owner, u["o"])):
@@ -59,20 +74,20 @@ class UnitIndex:
             else:
                 insort(bucket, uid)
         elif at == "planet":
-            self.planet_x[u["s"]] = uid
+            self.planet_x[u["s"]] = uid  # type: ignore[index]
         elif at == "colony":
             bucket = self.colony.setdefault(u["o"], [])
             bucket.append(uid) if append else insort(bucket, uid)
 
-    def _remove(self, uid: str, u: dict[str, Any]) -> None:
+    def _remove(self, uid: str, u: Unit) -> None:
         at = u["at"]
         if at == "board":
-            self.board[u["s"]].remove(uid)
+            self.board[u["s"]].remove(uid)  # type: ignore[index]
             self.by_owner[u["o"]].remove(uid)
         elif at == "supply":
             self.supply[(u["o"], u["k"], u["z"])].remove(uid)
         elif at == "planet":
-            self.planet_x.pop(u["s"], None)
+            self.planet_x.pop(u["s"], None)  # type: ignore[arg-type]
         elif at == "colony":
             self.colony[u["o"]].remove(uid)
 
@@ -84,13 +99,13 @@ def index(eng: Engine) -> UnitIndex:
     return ix
 
 
-def move_unit(eng: Engine, uid: str, **fields: Any) -> None:
+def move_unit(eng: Engine, uid: str, **fields: Unpack[Placement]) -> None:
     """Change where a unit is (`at`, `s` sector, `c` colony space, `d` damage, `g` graveyard
     holder): the only way the engine moves a piece, so the index stays current."""
     unit = eng.state["units"][uid]
     ix = eng.cache.get(KEY)
     if ix is not None:
         ix._remove(uid, unit)
-    unit.update(fields)
+    unit.update(fields)  # type: ignore[typeddict-item]  # (a Placement's keys are a Unit's)
     if ix is not None:
         ix._add(uid, unit)

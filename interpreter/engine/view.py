@@ -26,7 +26,7 @@ one dict lookup.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from lastlight.interpreter.engine import lumos, queries
 from lastlight.interpreter.engine.machine import Engine
@@ -35,7 +35,9 @@ from lastlight.interpreter.engine.sample import sampleable
 
 if TYPE_CHECKING:
     from lastlight.interpreter.effects import ast
+    from lastlight.interpreter.engine.observe import Observation
     from lastlight.interpreter.engine.ruleset import Rules
+    from lastlight.interpreter.engine.state import GameState
 
 #: The owner of the Lumos ships (two-player variant).
 LUMOS = lumos.LUMOS
@@ -297,9 +299,12 @@ class SeatView:
         "_combat", "_eng", "_obs", "_pending", "_players", "_sectors", "_units", "memo", "rules",
     )
 
-    def __init__(self, rules: Rules, observation: dict[str, Any], engine: Engine | None = None):
+    def __init__(
+        self, rules: Rules, observation: Observation | GameState, engine: Engine | None = None
+    ):
         self.rules = rules
-        self._obs = observation
+        #: read here by key: an observation, or (ALL) the state, whose keys it shares
+        self._obs = cast(dict[str, Any], observation)
         self._eng = engine
         self._players: tuple[PlayerView, ...] | None = None
         self._units: dict[str, UnitView] | None = None
@@ -446,17 +451,17 @@ class SeatView:
     def sampleable(self) -> bool:
         """A full state can be drawn from this view (not part-way through a hidden effect):
         what a search bot needs (`Game.from_view`)."""
-        return sampleable(self._obs)
+        return sampleable(cast("Observation", self._obs))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Observation:
         """The observation as plain JSON data (the stdio bot protocol, the server's messages).
         The caller owns it: the view is built fresh for each position."""
-        return self._obs
+        return cast("Observation", self._obs)
 
     # --- the board --------------------------------------------------------------------------
     def kind(self, sector: str) -> str:
         """center, inner, outer, distant or home."""
-        return self.engine_view().board.kind(sector)  # type: ignore[no-any-return]
+        return self.engine_view().board.kind(sector)
 
     def asteroids(self) -> frozenset[str]:
         return self.engine_view().asteroids()
@@ -466,10 +471,10 @@ class SeatView:
         (asteroid fields neither entered nor crossed unless `blocked=False`)."""
         eng = self.engine_view()
         walls = eng.asteroids() if blocked else frozenset()
-        return eng.board.reachable(sector, steps, self.rotation, walls)  # type: ignore[no-any-return]
+        return eng.board.reachable(sector, steps, self.rotation, walls)
 
     def neighbours(self, sector: str) -> tuple[str, ...]:
-        return self.engine_view().board.neighbours(sector, self.rotation)  # type: ignore[no-any-return]
+        return self.engine_view().board.neighbours(sector, self.rotation)
 
     def sector_order(self) -> dict[str, int]:
         return queries.sector_order(self.engine_view())
@@ -550,5 +555,6 @@ class SeatView:
         """A read-only engine over this view, for the engine's own query functions (used by the
         methods above; a client calls those, not this)."""
         if self._eng is None:
-            self._eng = Engine(self.rules, self.rules.pack.models["board"], self._obs, log=False)
+            board = self.rules.pack.models["board"]
+            self._eng = Engine(self.rules, board, cast("GameState", self._obs), log=False)
         return self._eng

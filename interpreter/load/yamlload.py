@@ -26,7 +26,7 @@ _SCALAR_TAGS: dict[tuple[str, tuple[bool, bool]], str] = {}
 _SCALAR_TAGS_MAX = 4096
 
 
-class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
+class _Loader(_BaseLoader):
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
         if kind is not yaml.ScalarNode or len(value) > 40:
             return super().resolve(kind, value, implicit)

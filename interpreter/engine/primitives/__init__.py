@@ -19,14 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine.primitives import build, cards, combat, economy, move
+from lastlight.interpreter.engine.state import Frame
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.engine.machine import Engine
 
 #: A primitive: (engine, frame, phrase, multiplier, choice) -> done?
-Primitive = Callable[..., bool]
+Primitive = Callable[["Engine", Frame, ast.Phrase, int, Any], bool]
 #: A feasibility check: (engine, frame, phrase) -> could it do anything?
-Feasible = Callable[..., bool]
+Feasible = Callable[["Engine", Frame, ast.Phrase], bool]
 
 FAMILIES: tuple[ModuleType, ...] = (economy, cards, build, move, combat)
 

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.primitives.economy import leave_graveyard, pay
-from lastlight.interpreter.engine.primitives.options import DONE
+from lastlight.interpreter.engine.primitives.options import DONE, this_sector
+from lastlight.interpreter.engine.state import Frame
 from lastlight.interpreter.engine.units import index, move_unit
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
-Frame = dict[str, Any]
 
 
 def supply_unit(eng: Engine, p: int, kind: str, size: str | None = None) -> str | None:
@@ -123,7 +123,7 @@ def _build_ship_free(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choic
     uid = supply_unit(eng, p, "s", ph.args["size"])
     if uid is None:
         return True
-    where = frame["sec"] if ph.form == "build_ship_here" else eng.state["homes"][p]
+    where = this_sector(frame) if ph.form == "build_ship_here" else eng.state["homes"][p]
     place_ship(eng, uid, where, frame["src"], p)
     frame["loc"]["built"] = 1
     eng.fire("build_ship", p, {"size": ph.args["size"]})
@@ -143,10 +143,10 @@ def extractor_sites(eng: Engine, p: int) -> list[dict[str, Any]]:
     taken = ix.planet_x  # (read only: sector -> the extractor on its planet)
     sectors = eng.state["sectors"]
     # only where p has ships can p build: those sectors, in board order
-    here = {units[uid]["s"] for uid in ix.by_owner.get(p, ())}
+    with_ships: set[str] = {units[uid]["s"] for uid in ix.by_owner.get(p, ())}  # type: ignore[misc]
     sites = [
         s
-        for s in here
+        for s in with_ships
         if sectors[s]["planet"]
         and s not in taken
         and all(units[uid]["o"] == p for uid in ix.board[s])

@@ -9,14 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.memos import Design
 from lastlight.interpreter.engine.primitives.economy import pay
 from lastlight.interpreter.engine.primitives.options import DONE
-from lastlight.interpreter.engine.ruleset import base_id, staying_actions
+from lastlight.interpreter.engine.ruleset import Rules, base_id, staying_actions
+from lastlight.interpreter.engine.state import Frame
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
-Frame = dict[str, Any]
 
 
 def draw_one(eng: Engine) -> str | None:
@@ -83,20 +84,6 @@ def _distinct(cards: list[str]) -> list[str]:
     return out
 
 
-def _design(rules: Any) -> dict[str, _Design]:
-    """Physical card id -> its `_Design`, filled in as cards are met."""
-    found = rules.__dict__.get("_designs")
-    if found is None:
-        found = rules.__dict__["_designs"] = {}
-    return found
-
-
-#: (design id, type, name, its `manufacture` options: one for a civilization technology, one
-#: per ship size otherwise, its printed cost as (resource, n) pairs), one set of option objects
-#: per physical card for the loaded content (a decision is never changed by its receiver)
-_Design = tuple[str, str, str, dict[str | None, dict[str, Any]], tuple[tuple[str, int], ...]]
-
-
 def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]:
     """Every legal way to put a technology from p's hand into play (R-RES-04..08)."""
     pl = eng.state["players"][p]
@@ -104,7 +91,7 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
     if not hand:
         return []
     rules = eng.rules
-    designs = _design(rules)
+    designs = rules.memo.designs
     names_in_play: set[str] | None = None
     open_slots: list[str] | None = None
     options: list[dict[str, Any]] = []
@@ -150,7 +137,7 @@ def manufacture_options(eng: Engine, p: int, free: bool) -> list[dict[str, Any]]
     return options
 
 
-def _hand_designs(eng: Engine, p: int, hand: list[str]) -> list[_Design]:
+def _hand_designs(eng: Engine, p: int, hand: list[str]) -> list[Design]:
     """The designs of p's technology hand, the first physical card of each in hand order,
     worked out again only when the hand changes (derived data kept with the game)."""
     kept = eng.cache.get("tech_hands")
@@ -160,7 +147,7 @@ def _hand_designs(eng: Engine, p: int, hand: list[str]) -> list[_Design]:
     key = tuple(hand)
     if seen_hand is not None and seen_hand[0] == key:
         return seen_hand[1]
-    designs = _design(eng.rules)
+    designs = eng.rules.memo.designs
     seen: set[str] = set()
     out = []
     for cid in hand:
@@ -174,7 +161,7 @@ def _hand_designs(eng: Engine, p: int, hand: list[str]) -> list[_Design]:
     return out
 
 
-def _design_of(rules: Any, designs: dict[str, _Design], cid: str) -> _Design:
+def _design_of(rules: Rules, designs: dict[str, Design], cid: str) -> Design:
     design = designs.get(cid)
     if design is None:
         card = rules.cards[base_id(cid)]

@@ -3,12 +3,15 @@ R-GRV-01). The attack's own flow (who rolls where, assigning damage) is `engine/
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.combat import Frame, attack, combat_state, roll_die
+from lastlight.interpreter.engine.combat import attack, combat_state, roll_die
 from lastlight.interpreter.engine.primitives.economy import to_graveyard
+from lastlight.interpreter.engine.primitives.options import this_sector
+from lastlight.interpreter.engine.state import Frame
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
@@ -45,14 +48,15 @@ def _reroll(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
     if frame["loc"].get("rolled"):
         return True
     frame["loc"]["rolled"] = 1
-    roll_die(eng, [frame["p"], bool(frame.get("lumos"))], frame["size"], frame["sec"])
+    roll_die(eng, [frame["p"], bool(frame.get("lumos"))], frame["size"], this_sector(frame))
     return False
 
 
 def _repair_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
-    p, sector = frame["p"], frame["sec"]
+    p, sector = frame["p"], this_sector(frame)
     n = q.amount(eng, p, ph.args["n"]) * mult
-    doomed = (eng.state.get("combat") or {}).get("doomed", {})
+    fight = eng.state.get("combat")
+    doomed: Collection[str] = fight["doomed"] if fight else ()
     damaged = [
         uid
         for uid in q.ships_in(eng, sector)
@@ -73,9 +77,10 @@ def _destroy_targets(
 ) -> list[dict[str, Any]]:
     if sector is None:
         return []
-    seen: set[tuple[int, str]] = set()
+    seen: set[tuple[int, str | None]] = set()
     out = []
-    doomed = (eng.state.get("combat") or {}).get("doomed", {})
+    fight = eng.state.get("combat")
+    doomed: Collection[str] = fight["doomed"] if fight else ()
     for uid in q.ships_in(eng, sector):
         u = eng.state["units"][uid]
         if uid in doomed or not q.are_enemies(eng, p, u["o"]) or size not in (None, u["z"]):
@@ -100,6 +105,7 @@ def _destroy_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: 
         if not options:
             return True
         return eng.ask(p, "destroy", options, "Choose an enemy ship to destroy")
+    sector = this_sector(frame)  # (a choice was offered: there is one)
     uid = next(
         x
         for x in q.ships_in(eng, sector)

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.state import Frame
 from lastlight.interpreter.engine.units import index, move_unit
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
-Frame = dict[str, Any]
 
 
 def gain(eng: Engine, p: int, what: str, n: int, src: str | None, **data: Any) -> None:
@@ -118,7 +118,7 @@ def _trade_options(eng: Engine, frame: Frame) -> list[dict[str, Any]]:
     p = frame["p"]
     pl = eng.state["players"][p]
     options = []
-    for first, option in _trade_table(eng.rules):
+    for first, option in eng.rules.memo.trade_table:
         if first is None:
             continue
         if type(first) is ast.Do and first.cond is None and first.phrase.form in _GIVES:
@@ -132,21 +132,6 @@ def _trade_options(eng: Engine, frame: Frame) -> list[dict[str, Any]]:
             continue
         options.append(option)
     return options
-
-
-def _trade_table(rules: Any) -> list[tuple[ast.Step | None, dict[str, Any]]]:
-    """Each trade's first step and its option (built once per content; a decision is never
-    changed by its receiver)."""
-    table = rules.__dict__.get("_trade_table")
-    if table is None:
-        table = rules.__dict__["_trade_table"] = [
-            (
-                rules.programs[key].steps[0] if rules.programs[key].steps else None,
-                {"kind": "trade", "option": i, "text": rules.trade_texts[i]},
-            )
-            for i, key in enumerate(rules.trades)
-        ]
-    return table
 
 
 def _can_make_trades(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
@@ -212,10 +197,11 @@ def _mine(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> 
     mine.sort()
     for uid in mine:
         u = units[uid]
+        # (a unit on a colony space has its space, `c`, on a planet its sector, `s`)
         if u["at"] == "colony":
-            gain(eng, p, eng.rules.colony_spaces[u["c"]], 1, frame["src"])
+            gain(eng, p, eng.rules.colony_spaces[u["c"]], 1, frame["src"])  # type: ignore[index]
         elif u["at"] == "planet":
-            token = eng.state["sectors"][u["s"]]["token"]
+            token = eng.state["sectors"][u["s"]]["token"]  # type: ignore[index]
             if token:
                 for what in eng.rules.tokens[token].yields:
                     gain(eng, p, what, 1, frame["src"])

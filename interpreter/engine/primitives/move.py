@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, Any
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine import queries as q
-from lastlight.interpreter.engine.primitives.options import DONE
+from lastlight.interpreter.engine.memos import MoveRun, MovesKey, bounded
+from lastlight.interpreter.engine.primitives.options import DONE, this_sector
+from lastlight.interpreter.engine.state import Frame
 from lastlight.interpreter.engine.units import index, move_unit
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
-Frame = dict[str, Any]
 
 
 commanded_owners = lumos.commanded_owners  # p's own ships, and the Lumos for their ally
@@ -47,7 +48,7 @@ def _reach(eng: Engine, steps: int, sector: str, blocked: frozenset[str]) -> lis
     live = live_sectors(eng)
     # the answer depends only on these, so owners, card changes and games share it
     key = (steps, sector, rot, blocked, live)
-    store = q.shared(eng.rules, "_reach")
+    store = bounded(eng.rules.memo.reach)
     cached = store.get(key)
     if cached is None:
         reach = eng.board.reachable(sector, steps, rot, blocked)
@@ -56,7 +57,7 @@ def _reach(eng: Engine, steps: int, sector: str, blocked: frozenset[str]) -> lis
 
 
 def move_options(
-    eng: Engine, p: int, moved: list[str], run: dict[Any, Any] | None = None
+    eng: Engine, p: int, moved: list[str], run: MoveRun | None = None
 ) -> list[dict[str, Any]]:
     """One option per (owner, sector, size, destination): ships alike are interchangeable.
 
@@ -74,7 +75,7 @@ def move_options(
     for uid in ships:
         if uid not in skip:
             u = units[uid]
-            groups[(u["o"], u["s"], u["z"])] = None
+            groups[(u["o"], u["s"], u["z"])] = None  # type: ignore[index]  # (a ship's)
     if run is None:
         run = {}
     options: list[dict[str, Any]] = []
@@ -86,14 +87,18 @@ def move_options(
     return options
 
 
-def _group_options(eng: Engine, p: int, owner: int, sector: str, size: str) -> list[dict]:
+def _group_options(
+    eng: Engine, p: int, owner: int, sector: str, size: str
+) -> list[dict[str, Any]]:
     """The moves of one group of alike ships, built once per (sector, size, movement,
     rotation, blocked sectors, sectors in play) for the loaded content and reused by every
     game (a decision is never changed by its receiver)."""
     steps = q.ship_stat(eng, owner, size, "movement")
     blocked = blocked_sectors(eng, owner)
-    key = (owner != p, sector, size, steps, eng.state["rot"], blocked, live_sectors(eng))
-    store = q.shared(eng.rules, "_moves")
+    key: MovesKey = (
+        owner != p, sector, size, steps, eng.state["rot"], blocked, live_sectors(eng)
+    )
+    store = bounded(eng.rules.memo.moves)
     opts = store.get(key)
     if opts is None:
         extra = {"lumos": True} if owner != p else {}
@@ -140,7 +145,7 @@ def _move_ships(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: An
 
 
 def _wormhole_options(eng: Engine, p: int, here: str) -> list[dict[str, Any]]:
-    seen: set[tuple[str, str]] = set()
+    seen: set[tuple[str | None, str | None]] = set()
     options = []
     units = eng.state["units"]
     for uid in index(eng).by_owner.get(p, ()):
@@ -152,14 +157,17 @@ def _wormhole_options(eng: Engine, p: int, here: str) -> list[dict[str, Any]]:
 
 
 def _can_wormhole(eng: Engine, frame: Frame, ph: ast.Phrase) -> bool:
-    return bool(frame["sec"]) and bool(_wormhole_options(eng, frame["p"], frame["sec"]))
+    sector = frame["sec"]
+    if not sector:
+        return False
+    return bool(_wormhole_options(eng, frame["p"], sector))
 
 
 def _wormhole(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-EXP-06: move one of your ships from anywhere on the board to this sector."""
     p = frame["p"]
     if choice is None:
-        options = _wormhole_options(eng, p, frame["sec"])
+        options = _wormhole_options(eng, p, this_sector(frame))
         if not options:
             return True
         return eng.ask(p, "move", options, "Move one of your ships here")
@@ -175,7 +183,7 @@ def reveal_options(eng: Engine, p: int) -> list[dict[str, Any]]:
     seen: set[str] = set()
     units = eng.state["units"]
     for uid in index(eng).by_owner.get(p, ()):
-        seen.add(units[uid]["s"])
+        seen.add(units[uid]["s"])  # type: ignore[arg-type]  # (a ship's on the board)
     for sector in sorted(seen):
         info = eng.state["sectors"][sector]
         if info["token"] and not info["up"]:
@@ -197,7 +205,9 @@ def _reveal(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
         else:
             token = info["deep"]
             info["deep"] = None
+            assert token is not None  # (the options name sectors with such a token)
             eng.state["removed"].append(token)
+        assert token is not None
         if eng.log is not None:
             eng.event("reveal", p, token, sector=choice["sector"], token=token)
         eng.fire("reveal_token", p, {"pile": choice["pile"]}, sec=choice["sector"])

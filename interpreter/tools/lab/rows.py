@@ -27,6 +27,7 @@ import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.engine.state import Player
 from lastlight.interpreter.load.fileio import write_atomic
 
 SOURCES = (
@@ -110,7 +111,7 @@ def light_source(rules: Rules, source: str | None) -> tuple[str, str | None]:
     return "cards", cid
 
 
-def _in_play(player: dict[str, Any]) -> list[str]:
+def _in_play(player: Player) -> list[str]:
     cards = list(player["civ"])
     cards += [c for c in player["ability"].values() if c]
     for mods in player["mods"].values():
@@ -243,10 +244,7 @@ _SOURCE_COLUMNS = tuple((s, f"light_{s}") for s in SOURCES)
 def _sources(rules: Rules) -> dict[str | None, tuple[str, str | None]]:
     """A light gain's source -> `light_source`, kept with the loaded content (its sources are
     the content's programs, cards and rules: a bounded set)."""
-    found = rules.__dict__.get("_light_sources")
-    if found is None:
-        found = rules.__dict__["_light_sources"] = {}
-    return found
+    return rules.memo.light_sources
 
 
 def _ahead(q: int, p: int, lights: list[int], winners: set[int]) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import inspect
 import json
-from typing import Any
+from typing import Any, NotRequired, get_origin, get_type_hints
 
 from lastlight.interpreter.agents import (
     Bot,
@@ -16,6 +16,7 @@ from lastlight.interpreter.agents import (
     play_game,
     resolve_bot,
 )
+from lastlight.interpreter.engine import observe
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL, PRIVATE_KEYS, visible_log
 from lastlight.interpreter.engine.ruleset import Rules
@@ -254,3 +255,22 @@ def test_r_set_06_no_seat_keeps_its_achievement_knowing_another_seats_faction(
                 assert [pl["faction"] for pl in obs["players"]] == factions
             checked += 1
     assert checked == 5, "four achievement decisions, then the reveal"
+
+
+def test_the_typed_dicts_name_every_key_of_an_observation(rules: Rules) -> None:
+    """`Observation` and its parts name exactly the keys an observation has (the optional
+    `dice`, which only scenarios set, apart), for a seat, another seat and a spectator."""
+    hints = get_type_hints(observe.Observation, include_extras=True)
+    optional = {k for k, t in hints.items() if get_origin(t) is NotRequired}
+    assert optional == {"dice"}
+    for players in (2, 4):
+        game = _midgame(rules, players, 3, 150)
+        assert game.state["pending"] is not None
+        for seat in (0, 1, None):
+            obs = game.observation(seat)
+            assert set(obs) == set(hints) - optional
+            for pl in obs["players"]:
+                assert set(pl) == set(get_type_hints(observe.SeenPlayer))
+            for sector in obs["sectors"].values():
+                assert set(sector) == set(get_type_hints(observe.SeenSector))
+            assert set(obs["pending"] or {}) == set(get_type_hints(observe.SeenPending))

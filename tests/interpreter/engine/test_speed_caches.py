@@ -8,8 +8,12 @@ come out the same whether those stores are cold or warm, and the stores must sta
 
 from __future__ import annotations
 
+import dataclasses
+from functools import cached_property
+
 import pytest
 from lastlight.interpreter.agents import RandomBot, ask
+from lastlight.interpreter.engine import memos
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.primitives import economy
@@ -30,7 +34,7 @@ def _play(rules: Rules, players: int, seed: int) -> tuple[str, list[dict[str, ob
 def test_a_game_is_the_same_with_cold_and_warm_stores(pack: Pack, players: int) -> None:
     cold = Rules.from_pack(pack)  # nothing kept yet
     first = _play(cold, players, 21)
-    assert cold.__dict__.get("_moves"), "the move store was not used: the test checks nothing"
+    assert cold.memo.moves, "the move store was not used: the test checks nothing"
     for seed in (3, 4, 5):  # warm the stores with other games
         _play(cold, players, seed)
     again = _play(cold, players, 21)
@@ -39,14 +43,28 @@ def test_a_game_is_the_same_with_cold_and_warm_stores(pack: Pack, players: int) 
     assert fresh == first
 
 
-def test_a_shared_store_is_emptied_when_it_grows_past_its_bound(rules: Rules) -> None:
-    name = "_test_store"
-    store = q.shared(rules, name)
-    for i in range(q.TABLES_KEPT + 1):
-        store[i] = i
-    assert len(q.shared(rules, name)) == 0  # a new, empty store
-    assert q.shared(rules, name) is q.shared(rules, name)
-    del rules.__dict__[name]
+def test_a_shared_store_is_emptied_when_it_grows_past_its_bound() -> None:
+    store = {i: i for i in range(memos.TABLES_KEPT)}
+    assert memos.bounded(store) is store and len(store) == memos.TABLES_KEPT  # at the bound
+    store[-1] = -1
+    assert memos.bounded(store) is store and not store  # past it: emptied in place
+
+
+def test_every_memo_of_the_content_is_declared(rules: Rules) -> None:
+    """Nothing attaches undeclared data to the loaded content: after games of every player
+    count, `Rules` holds its fields and nothing else, and the memos hold only the stores
+    `Memos` declares (the ones built on first use among them)."""
+    for players in range(rules.players_min, rules.players_max + 1):
+        _play(rules, players, 3)
+    fields = {f.name for f in dataclasses.fields(Rules)}
+    assert set(vars(rules)) == fields
+    declared = {
+        name for name, value in vars(memos.Memos).items() if isinstance(value, cached_property)
+    }
+    kept = set(vars(rules.memo))
+    assert kept - declared == set(memos.Memos(rules).__dict__)  # the stores filled as met
+    assert {"card_parts", "staying", "board_order"} <= kept & declared  # built on first use
+    assert rules.memo.compiled and rules.memo.placed_parts and rules.memo.designs
 
 
 def _reference_below(state: int, n: int) -> tuple[int, int]:
