@@ -30,8 +30,8 @@ from lastlight.interpreter.agents import (
     resolve_bot,
 )
 from lastlight.interpreter.agents.stdio import BotFailed, seat_label
-from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.errors import EngineError
+from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL, Reader
 from lastlight.interpreter.engine.replay import (
     ReplayError,
@@ -141,7 +141,7 @@ def _resumed_seats(data: dict, path: str) -> list[str]:
 
 
 def _read_choice(
-    n: int, show_all: Callable[[], None], record: Callable[[], None] | None = None
+    n: int, show_all: Callable[[], None], record: Callable[[], object] | None = None
 ) -> int:
     """The 0-based menu index a person types; re-asks on anything else, never fails."""
     while True:

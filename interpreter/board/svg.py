@@ -277,7 +277,8 @@ def _features(sid: str, info: dict[str, Any], place: dict[str, Any], boxes: list
         out.append(deep_svg(*side[0]))
     ext = info.get("extractor")
     if ext is not None:
-        out.append(extractor_svg(*side[1], int(ext)))
+        ex, ey = side[1]
+        out.append(extractor_svg(ex, ey, int(ext)))
     return out
 
 

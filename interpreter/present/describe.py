@@ -152,7 +152,9 @@ def event_line(
 
 def _sec(view: SeatView, sector: str | None) -> str:
     """A sector's name if it is on the board, else the value as it stands."""
-    return sector_name(view, sector) if sector is not None and sector in view.sectors else str(sector)
+    if sector is not None and sector in view.sectors:
+        return sector_name(view, sector)
+    return str(sector)
 
 
 #: One event's words: (view, the player's label, the event) -> the line without the round.

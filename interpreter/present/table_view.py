@@ -265,8 +265,8 @@ def view_text(view: View) -> str:
     for label, text in view.mine:
         lines.append(f"  {label}: {text}")
     lines.append("Sectors (what is there; next to, this rotation):")
-    for row in view.near:
-        lines.append(f"  {row.name}: {row.contents}; next to {row.neighbours}")
+    for near in view.near:
+        lines.append(f"  {near.name}: {near.contents}; next to {near.neighbours}")
     if view.elsewhere:
         lines.extend(f"Elsewhere, {line}" for line in view.elsewhere)
     return "\n".join(lines)

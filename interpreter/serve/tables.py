@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from lastlight.interpreter.agents import ask, bot_names, make_bot, resolve_bot
-from lastlight.interpreter.engine.game import Game, IllegalDecision
 from lastlight.interpreter.engine.errors import EngineError
+from lastlight.interpreter.engine.game import Game, IllegalDecision
 from lastlight.interpreter.engine.replay import make_replay
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.serve.store import (
@@ -348,11 +348,11 @@ class Hall:
                 rec.token = token_hash(tokens[i])
         watch = secrets.token_urlsafe(TOKEN_BYTES)
         table_id = secrets.token_urlsafe(9)
-        rec = TableRecord(
+        table = TableRecord(
             id=table_id, players=players, seed=seed, content=self.rules.pack.digest,
             pack=self.pack_name, spectator=token_hash(watch), seats=records,
         )
-        self.store.add_table(rec)
+        self.store.add_table(table)
         return NewTable(table_id, tokens, watch)
 
     async def table(self, table_id: str) -> Table | None:

@@ -1,10 +1,11 @@
 """What the server sends one seat (or a spectator): built from `game.view(seat)` only.
 
-Everything a message says about the game comes from that view (hidden fields are None there), from public content (card names and texts, the board) and from the log as that seat may
-read it (`event_line(..., viewer=seat)`), so another seat's hand, kept achievement, offers or
-unrevealed action card are absent from the data, not hidden by the page. The open decision's
-options and prompt go only to the seat that decides. Once the game is over everything is
-public, and the full replay is sent.
+Everything a message says about the game comes from that view (hidden fields are None there),
+from public content (card names and texts, the board) and from the log as that seat may read it
+(`event_line(..., viewer=seat)`), so another seat's hand, kept achievement, offers or unrevealed
+action card are absent from the data, not hidden by the page. The open decision's options and
+prompt go only to the seat that decides. Once the game is over everything is public, and the
+full replay is sent.
 """
 
 from __future__ import annotations
