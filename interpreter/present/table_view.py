@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from lastlight.interpreter.engine.ruleset import base_id
-from lastlight.interpreter.engine.view import PlayerView, SeatView
+from lastlight.interpreter.engine.view import PlayerView, SeatView, UnitView
 from lastlight.interpreter.present.describe import (
     card_name,
     card_text,
@@ -182,7 +182,9 @@ def _my_pieces(sv: SeatView, seat: int) -> list[tuple[str, str]]:
     ]
 
 
-def _contents(sv: SeatView, sector: str) -> str:
+def _contents(sv: SeatView, sector: str, here: list[UnitView]) -> str:
+    """What is in `sector`: its planet or token, and the pieces `here` (on the board or on the
+    planet there, in id order)."""
     info = sv.sectors[sector]
     bits: list[str] = []
     if info.planet:
@@ -198,10 +200,10 @@ def _contents(sv: SeatView, sector: str) -> str:
         bits.append("unexplored deep space")
     ships: dict[tuple[int, str], list[int]] = {}
     extractors: list[int] = []
-    for u in sv.units.values():
-        if u.place == "board" and u.sector == sector and u.is_ship:
+    for u in here:
+        if u.place == "board" and u.is_ship:
             ships.setdefault((u.owner, str(u.size)), []).append(u.damage)
-        elif u.place == "planet" and u.sector == sector:
+        elif u.place == "planet":
             extractors.append(u.owner)
     fleets: dict[int, list[str]] = {}
     sizes = {z: i for i, z in enumerate(sv.rules.sizes)}
@@ -221,6 +223,9 @@ def _sectors(sv: SeatView, seat: int) -> tuple[list[SectorRow], list[str]]:
     homes = sv.homes
     home = homes[seat] if seat < len(homes) else None
     placed = [u for u in sv.units.values() if u.place in ("board", "planet")]
+    by_sector: dict[str, list[UnitView]] = {}
+    for u in placed:
+        by_sector.setdefault(str(u.sector), []).append(u)
     mine = {str(u.sector) for u in placed if u.owner == seat}
     if home:
         mine.add(home)
@@ -234,7 +239,7 @@ def _sectors(sv: SeatView, seat: int) -> tuple[list[SectorRow], list[str]]:
     planets: list[str] = []
     other: list[str] = []
     for sector, info in sectors.items():  # board order
-        contents = _contents(sv, sector)
+        contents = _contents(sv, sector, by_sector.get(sector, []))
         if sector in near_set:
             nbrs = [n for n in sv.neighbours(sector) if n in sectors]
             near.append(SectorRow(sector_name(sv, sector), contents or "empty", " ".join(nbrs)))

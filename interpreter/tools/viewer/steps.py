@@ -244,10 +244,11 @@ def _steps(
     steps = []
     seen = 0
     decision: dict[str, Any] | None = None
+    sv: SeatView | None = None  # the view of the step before (the position a decision is in)
     for i in range(len(data["decisions"]) + 1):
         if i > 0:
             d = data["decisions"][i - 1]
-            whole = game.view(ALL)
+            whole = sv if sv is not None and sv.reader == ALL else game.view(ALL)
             p = whole.to_move
             decision = decision_entry(whole, p, d, view, cards)
             scratch = CardTable(rules)  # the open version names cards only if it is used
