@@ -26,7 +26,7 @@ from lastlight.interpreter.engine.replay import run_replay
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.view import PlayerView, SeatView
 from lastlight.interpreter.present.describe import decision_line, event_line, who
-from lastlight.interpreter.present.picture import public_view
+from lastlight.interpreter.present.picture import board_drawing
 from lastlight.interpreter.tools.viewer.cards import CardTable, source_card
 
 HIDDEN_KINDS = ("technologies", "achievements")  # cards that may sit in a hidden place
@@ -248,7 +248,9 @@ def _steps(
     for i in range(len(data["decisions"]) + 1):
         if i > 0:
             d = data["decisions"][i - 1]
-            whole = sv if sv is not None and sv.reader == ALL else game.view(ALL)
+            # the whole position the decision is taken in: the step before's view if it is the
+            # whole state's (a copy), else the game's own, read only before the decision
+            whole = sv if sv is not None and sv.reader == ALL else game.view(ALL, live=True)
             p = whole.to_move
             decision = decision_entry(whole, p, d, view, cards)
             scratch = CardTable(rules)  # the open version names cards only if it is used
@@ -264,7 +266,7 @@ def _steps(
         steps.append(
             {
                 **observe(game, sv, view, cards),
-                "board": boards.of(game, new if i else []),
+                "board": boards.of(game, sv, new if i else []),
                 "decision": decision,
                 "events": events,
             }
@@ -280,9 +282,10 @@ class _Boards:
         self.grounds = _Interned()
         self.pieces = _Interned()
 
-    def of(self, game: Game, events: list[dict[str, Any]]) -> dict[str, int]:
-        """The step's ground and pieces (by index), the sectors of `events` outlined."""
-        picture = public_view(game)  # the board is public: the same for every viewpoint
+    def of(self, game: Game, sv: SeatView, events: list[dict[str, Any]]) -> dict[str, int]:
+        """The step's ground and pieces (by index), the sectors of `events` outlined. The board
+        is public: drawn the same from every view (`board_drawing`), so from the step's own."""
+        picture = board_drawing(sv)
         picture["focus"] = sorted(
             {str(e[k]) for e in events for k in ("sector", "frm", "to") if e.get(k)}
         )
