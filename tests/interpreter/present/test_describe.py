@@ -98,3 +98,11 @@ def test_the_seed_is_read_only_when_the_game_is_over(rules: Rules) -> None:
     assert "seed 4242" in event_line(game.view(ALL), setup)
     play_game(game, [HeuristicBot(s) for s in range(3)])
     assert game.over and "seed 4242" in event_line(game.view(0), setup)
+
+
+def test_a_view_knows_its_reader(rules: Rules) -> None:
+    # event_line reads the log as the view's own reader unless told otherwise
+    game = Game.new(rules, 3, 4)
+    assert game.view(ALL).reader == ALL and game.view(ALL, live=True).reader == ALL
+    assert game.view(None).reader is None
+    assert [game.view(s).reader for s in range(3)] == [0, 1, 2]
