@@ -240,27 +240,27 @@ def kill_phase(args: argparse.Namespace, folder: Path, per_table: float) -> None
     proc, port = start_server(db)
     clients = open_tables(port, args.tables, args.players, args.think)
     expected_human = per_table * args.tables / args.players
-    state: dict[str, Any] = {"proc": proc, "killed_at": None, "restart_s": None}
+    phase: dict[str, Any] = {"proc": proc, "killed_at": None, "restart_s": None}
 
     async def watch() -> None:
         while sum(len(c.acked) for c in clients) < args.kill_at * expected_human:
             await asyncio.sleep(0.05)
-        state["killed_at"] = sum(len(c.acked) for c in clients)
-        os.kill(state["proc"].pid, signal.SIGKILL)
-        state["proc"].wait()
+        phase["killed_at"] = sum(len(c.acked) for c in clients)
+        os.kill(phase["proc"].pid, signal.SIGKILL)
+        phase["proc"].wait()
         t = time.perf_counter()
-        state["proc"], _ = await asyncio.to_thread(start_server, db, port)
-        state["restart_s"] = time.perf_counter() - t
+        phase["proc"], _ = await asyncio.to_thread(start_server, db, port)
+        phase["restart_s"] = time.perf_counter() - t
 
     try:
         asyncio.run(_run_all(clients, port, args.connect_tries, args.timeout, watch))
     finally:
-        state["proc"].kill()
-        state["proc"].wait()
+        phase["proc"].kill()
+        phase["proc"].wait()
     resumed = sum(1 for c in clients if c.over and c.connects > 1)
     finished = sum(1 for c in clients if c.over)
-    print(f"kill: SIGKILL after {state['killed_at']} acknowledged decisions; the server was "
-          f"listening again {state['restart_s']:.1f} s later; {finished} of {len(clients)} "
+    print(f"kill: SIGKILL after {phase['killed_at']} acknowledged decisions; the server was "
+          f"listening again {phase['restart_s']:.1f} s later; {finished} of {len(clients)} "
           f"tables finished, {resumed} of them after reconnecting to the restarted server "
           f"(the others were over before the kill)")
     _report_check(verify(db, clients))

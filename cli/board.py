@@ -7,10 +7,11 @@ import sys
 import click
 from lastlight.cli._args import SEED, output_file
 from lastlight.cli._content import content_option, load_rules_or_exit
-from lastlight.interpreter.board.picture import PictureError, game_svg, svg_to_png
+from lastlight.interpreter.board.picture import PictureError, svg_to_png
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.replay import ReplayError, load_replay, run_replay
 from lastlight.interpreter.load.fileio import write_atomic
+from lastlight.interpreter.present.picture import game_svg
 
 
 @click.command()
@@ -71,7 +72,7 @@ def board_command(
             click.echo(f"lastlight board: {exc}", err=True)
             sys.exit(1)
         title = (
-            f"Last Light - {replay_file}, round {game.state['round']}, after "
+            f"Last Light - {replay_file}, round {game.view(None).round}, after "
             f"{len(game.history)} decisions"
         )
     else:

@@ -30,8 +30,8 @@ from lastlight.interpreter.agents import (
     resolve_bot,
 )
 from lastlight.interpreter.agents.stdio import BotFailed, seat_label
+from lastlight.interpreter.engine.errors import EngineError
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.observe import ALL, Reader
 from lastlight.interpreter.engine.replay import (
     ReplayError,
@@ -141,7 +141,7 @@ def _resumed_seats(data: dict, path: str) -> list[str]:
 
 
 def _read_choice(
-    n: int, show_all: Callable[[], None], record: Callable[[], None] | None = None
+    n: int, show_all: Callable[[], None], record: Callable[[], object] | None = None
 ) -> int:
     """The 0-based menu index a person types; re-asks on anything else, never fails."""
     while True:
@@ -169,15 +169,17 @@ def _ask_human(s: Session, p: int) -> dict:
     from lastlight.cli.screen import console, render
 
     game = s.game
+    seen = game.view(p)  # the screen reads this seat's view only
     legal = game.legal()
-    log = [event_line(game, e, p, where=False) for e in game.log[s.seen.get(p, 0) :]]
+    log = [event_line(seen, e, where=False) for e in game.log[s.seen.get(p, 0) :]]
     s.seen[p] = len(game.log)
-    prompt = game.prompt
+    pending = seen.pending
+    prompt = (pending.prompt if pending is not None else None) or ""
     if prompt.startswith("Choose one: "):
         prompt = "Choose one"
     prompt = f"{who(p)}: {prompt}"
-    choices = [decision_line(game, d, p) for d in legal]
-    view = table_view(game, p)
+    choices = [decision_line(seen, d, p) for d in legal]
+    view = table_view(seen)
     console().print(render(view, log, prompt, choices, s.last_view.get(p)))
     s.last_view[p] = view
 
@@ -323,11 +325,9 @@ def play_command(
     shown = _play_out(session, agents, viewer, shown if show_log and not humans else None)
     if humans:
         start = min(session.seen.get(p, 0) for p in humans)
-        for e in game.log[start:]:
-            click.echo(event_line(game, e, viewer, where=False))
+        _echo_log(game, start, viewer, where=False)
     elif show_log:
-        for e in game.log[shown:]:
-            click.echo(event_line(game, e, viewer))
+        _echo_log(game, shown, viewer)
     _summary(game, seats, seed, time.perf_counter() - started)
     if save_path:
         if not session.save():
@@ -390,9 +390,7 @@ def _play_out(session: Session, agents: dict[int, Any], viewer: Reader, shown: i
             p = game.to_move
             assert p is not None
             if shown is not None:
-                for e in game.log[shown:]:
-                    click.echo(event_line(game, e, viewer))
-                shown = len(game.log)
+                shown = _echo_log(game, shown, viewer)
             decision = _ask_human(session, p) if p in humans else ask(agents[p], game)
             game.apply(decision)
             if humans:
@@ -409,15 +407,26 @@ def _play_out(session: Session, agents: dict[int, Any], viewer: Reader, shown: i
     return shown or 0
 
 
+def _echo_log(game: Game, start: int, viewer: Reader, *, where: bool = True) -> int:
+    """Print the log from `start` as `viewer` may read it (pieces named from its view); returns
+    how much of the log is out."""
+    if start < len(game.log):
+        view = game.view(viewer)
+        for e in game.log[start:]:
+            click.echo(event_line(view, e, viewer, where=where))
+    return len(game.log)
+
+
 def _summary(game: Game, seats: list[str], seed: int, elapsed: float) -> None:
-    st = game.state
+    view = game.view(ALL)  # the game is over: nothing is secret any more
     click.echo(
-        f"Game over after {st['round']} rounds ({len(game.history)} decisions, "
-        f"{elapsed:.2f}s), seed {seed}, {st['n']} players."
+        f"Game over after {view.round} rounds ({len(game.history)} decisions, "
+        f"{elapsed:.2f}s), seed {seed}, {view.players_count} players."
     )
-    for p, pl in enumerate(st["players"]):
-        mark = "  winner" if p in game.winners else ""
-        faction = card_name(game, pl["faction"]) if pl["faction"] else "-"
-        click.echo(f"  {who(p)} {seats[p]:<9} {faction:<24} light {pl['light']:>2}{mark}")
-    if st.get("stalled"):
+    for pl in view.players:
+        p = pl.seat
+        mark = "  winner" if p in view.winners else ""
+        faction = card_name(view, pl.faction) if pl.faction else "-"
+        click.echo(f"  {who(p)} {seats[p]:<9} {faction:<24} light {pl.light:>2}{mark}")
+    if view.stalled:
         click.echo("  (the game hit the round cap without a winner by light: a stall)")

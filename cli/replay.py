@@ -48,14 +48,15 @@ def replay_command(
         click.echo(f"lastlight: {replay_file}: {exc}", err=True)
         sys.exit(1)
     if show_log:
+        seen = game.view(viewer)  # the reader's view names the pieces
         for e in game.log:
-            click.echo(event_line(game, e, viewer))
-    st = game.state
+            click.echo(event_line(seen, e, viewer))
+    view = game.view(None)  # the game is over: its result is public
     status = "reproduced"
     click.echo(
-        f"{replay_file}: {status}: {len(data['decisions'])} decisions, {st['round']} "
-        f"rounds, light {[pl['light'] for pl in st['players']]}, winners "
-        f"{st['winners']}"
+        f"{replay_file}: {status}: {len(data['decisions'])} decisions, {view.round} "
+        f"rounds, light {[pl.light for pl in view.players]}, winners "
+        f"{list(view.winners)}"
     )
 
 

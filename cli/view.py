@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 from lastlight.cli._args import output_file
 from lastlight.cli._content import content_option, load_rules_or_exit
-from lastlight.interpreter.engine.replay import ReplayError, load_replay, write_atomic
+from lastlight.interpreter.engine.replay import ReplayError, load_replay
+from lastlight.interpreter.load.fileio import write_atomic
 from lastlight.interpreter.tools.viewer.page import render_page
 from lastlight.interpreter.tools.viewer.steps import Viewpoint, build
 

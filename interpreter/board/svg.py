@@ -20,7 +20,6 @@ placements so a test can check it.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
@@ -411,40 +410,3 @@ def view_from_layout(
             "ships": [],
         }
     return {"rotation": 0, "homes": layout["homes"], "sectors": sectors}
-
-
-def view_from_state(
-    state: Mapping[str, Any],
-    planets: dict[str, dict[str, Any]],
-    piles: dict[str, str],
-    yields: dict[str, list[str]] | None = None,
-) -> dict[str, Any]:
-    """A view of a game in progress (the public board: face-down tokens show only their pile;
-    `yields` maps a token to what it yields, shown once it is face up). `state` is a game state
-    or an observation (the engine's `GameState`, `Observation`: the board does not know them)."""
-    view: dict[str, Any] = {
-        "rotation": state["rot"],
-        "homes": state["homes"],
-        "sectors": {},
-        "round": state.get("round"),
-        "winners": list(state.get("winners") or []),
-    }
-    for sid, info in state["sectors"].items():
-        token = info.get("token")
-        up = bool(info.get("up", False))
-        view["sectors"][sid] = {
-            "planet": list(planets[info["planet"]]["colors"]) if info.get("planet") else None,
-            "token": piles.get(token) if token else None,
-            "token_up": up,
-            "yields": list((yields or {}).get(token, ())) if token and up else [],
-            "deep": bool(info.get("deep")),
-            "asteroid": bool(info.get("ast")),
-            "ships": [],
-            "extractor": None,
-        }
-    for u in state["units"].values():
-        if u["at"] == "board" and u["k"] == "s":
-            view["sectors"][u["s"]]["ships"].append([u["o"], u["z"]])
-        elif u["at"] == "planet":
-            view["sectors"][u["s"]]["extractor"] = u["o"]
-    return view

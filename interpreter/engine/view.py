@@ -551,6 +551,16 @@ class SeatView:
 
     # --- queries added for the other clients (present/, tools/, serve/, envs/, cli/) --------
 
+    @property
+    def reader(self) -> int | str | None:
+        """Who this view is for, as the log's visibility reads it (`observe.event_visible`):
+        the seat, None for a spectator, or `ALL` for a view of the whole state (`Game.view(ALL)`;
+        a seat's or a spectator's observation never holds the generator state, the whole state
+        always does)."""
+        from lastlight.interpreter.engine.observe import ALL
+
+        return ALL if "rng" in self._obs else self.seat
+
     def engine_view(self) -> Engine:
         """A read-only engine over this view, for the engine's own query functions (used by the
         methods above; a client calls those, not this)."""

@@ -1,6 +1,7 @@
-"""One seat's view of the table, built from `game.observation(seat)` only (hidden fields are
-None there), so another player's technology hand, kept achievement, offers or unrevealed choice
-can never reach the screen. Plain strings; `cli/screen.py` lays them out with rich.
+"""One seat's view of the table, built from that seat's `SeatView` (`game.view(seat)`) only
+(hidden fields are None there), so another player's technology hand, kept achievement, offers or
+unrevealed choice can never reach the screen. Plain strings; `cli/screen.py` lays them out with
+rich.
 
 Sectors: the ones that matter (your home, every sector with ships or extractors, and the
 neighbours of yours) get a row each with their neighbours at the current rotation (they change
@@ -11,10 +12,10 @@ grouped on a few short lines.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
-from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.engine.view import PlayerView, SeatView, UnitView
 from lastlight.interpreter.present.describe import (
     card_name,
     card_text,
@@ -22,6 +23,9 @@ from lastlight.interpreter.present.describe import (
     sector_name,
     who,
 )
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.engine.game import Game
 
 RESOURCES = ("common", "uncommon", "rare")
 
@@ -49,124 +53,126 @@ class View:
 PLAYER_COLUMNS = ("", "faction", "light", "c/u/r", "act", "tech h/p", "played")
 
 
-def table_view(game: Game, seat: int) -> View:
-    obs = game.observation(seat)
-    rules = game.rules
+def table_view(sv: SeatView) -> View:
+    """The table as the view's seat sees it (`game.view(seat)`; a spectator has no seat)."""
+    seat = sv.seat
+    if seat is None:
+        raise ValueError("the table view is a seat's: a spectator has no cards or pieces")
     view = View(
         seat=seat,
-        round=obs["round"],
-        rotation=obs["rot"],
+        round=sv.round,
+        rotation=sv.rotation,
         header=(
-            f"Round {obs['round']} · rotation {obs['rot']} · first player {who(obs['first'])} · "
-            f"{rules.light_to_win} light wins · you are {who(seat)}"
+            f"Round {sv.round} · rotation {sv.rotation} · first player {who(sv.first)} · "
+            f"{sv.rules.light_to_win} light wins · you are {who(seat)}"
         ),
     )
-    lumos = obs.get("lumos")
-    if lumos is not None:  # two players: the Lumos ally with the one behind on light
-        ally = lumos.get("ally")
+    if sv.lumos_in_play:  # two players: the Lumos ally with the one behind on light
+        ally = sv.lumos_ally
         view.header += f" · Lumos allied with {who(ally) if ally is not None else 'nobody'}"
-    for i, pl in enumerate(obs["players"]):
-        view.players.append(_player_row(game, obs, i, pl, seat))
-    view.mine = _mine(game, obs, seat)
-    view.near, view.elsewhere = _sectors(game, obs, seat)
+    for pl in sv.players:
+        view.players.append(_player_row(sv, pl, seat))
+    view.mine = _mine(sv, seat)
+    view.near, view.elsewhere = _sectors(sv, seat)
     return view
 
 
-def _player_row(
-    game: Game, obs: dict[str, Any], i: int, pl: dict[str, Any], seat: int
-) -> list[str]:
-    if pl["faction"]:
-        faction = card_name(game, pl["faction"])
+def _player_row(sv: SeatView, pl: PlayerView, seat: int) -> list[str]:
+    if pl.faction:
+        faction = card_name(sv, pl.faction)
     else:
-        faction = "(kept, secret)" if pl["faction_kept"] else "-"
-    in_play = len(pl["civ"]) + sum(1 for a in pl["ability"].values() if a)
-    in_play += sum(len(m) for m in pl["mods"].values())
-    played = ", ".join(card_name(game, c) for c in pl["played"]) or "-"
-    if obs["stage"] == "select" and pl["has_chosen"] and pl["chosen"] is None:  # not revealed
+        faction = "(kept, secret)" if pl.faction_kept else "-"
+    in_play = len(pl.civilization) + sum(1 for a in pl.abilities.values() if a)
+    in_play += sum(len(m) for m in pl.mods.values())
+    played = ", ".join(card_name(sv, c) for c in pl.played) or "-"
+    if sv.stage == "select" and pl.has_chosen and pl.chosen is None:  # not revealed
         played += " +chosen"
+    i = pl.seat
     mark = f"{who(i)} you" if i == seat else who(i)
-    res = pl["res"]
+    res = pl.resources
     return [
         mark,
         faction,
-        str(pl["light"]),
+        str(pl.light),
         "/".join(str(res.get(r, 0)) for r in RESOURCES),
-        str(pl["hand_count"]),
-        f"{pl['tech_hand_count']}/{in_play}",
+        str(pl.hand_count),
+        f"{pl.tech_hand_count}/{in_play}",
         played,
     ]
 
 
-def _mine(game: Game, obs: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+def _mine(sv: SeatView, seat: int) -> list[tuple[str, str]]:
     """The seat's own rows: its cards, its hand and offers, then its pieces."""
-    pl = obs["players"][seat]
-    return [*_my_cards(game, pl), *_my_hand(game, pl), *_my_pieces(game, obs, seat)]
+    pl = sv.players[seat]
+    return [*_my_cards(sv, pl), *_my_hand(sv, pl), *_my_pieces(sv, seat)]
 
 
-def _card_line(game: Game, cid: str, exhausted: set[str], *, cost: bool = False) -> str:
+def _card_line(sv: SeatView, cid: str, exhausted: set[str], *, cost: bool = False) -> str:
     """`Name [exhausted] (cost ...): text`."""
     mark = " [exhausted]" if cid in exhausted else ""
     price = ""
     if cost:
-        tech = game.rules.cards.get(base_id(cid))
+        tech = sv.rules.cards.get(base_id(cid))
         price = f" (cost {cost_text(tech.cost if tech else None)})"
-    return f"{card_name(game, cid)}{mark}{price}: {card_text(game, cid)}"
+    return f"{card_name(sv, cid)}{mark}{price}: {card_text(sv, cid)}"
 
 
-def _my_cards(game: Game, pl: dict[str, Any]) -> list[tuple[str, str]]:
+def _my_cards(sv: SeatView, pl: PlayerView) -> list[tuple[str, str]]:
     """Faction, achievement, technologies in play (by ship size) and in hand, with their text."""
-    exhausted = set(pl["exhausted"])
+    exhausted = set(pl.exhausted)
     out: list[tuple[str, str]] = []
-    if pl["faction"]:
-        out.append(("faction", _card_line(game, pl["faction"], exhausted)))
+    if pl.faction:
+        out.append(("faction", _card_line(sv, pl.faction, exhausted)))
     out.append(
-        ("achievement", _card_line(game, pl["ach"], exhausted) if pl["ach"] else "none kept yet")
+        ("achievement", _card_line(sv, pl.achievement, exhausted) if pl.achievement
+         else "none kept yet")
     )
-    for cid in pl["civ"]:
-        out.append(("in play", _card_line(game, cid, exhausted)))
-    for size in game.rules.sizes:
-        ability = pl["ability"].get(size)
+    for cid in pl.civilization:
+        out.append(("in play", _card_line(sv, cid, exhausted)))
+    for size in sv.rules.sizes:
+        ability = pl.abilities.get(size)
         if ability:
-            out.append((f"{size} ships", _card_line(game, ability, exhausted)))
-        for mod in pl["mods"].get(size, ()):
-            out.append((f"{size} ships", _card_line(game, mod, exhausted)))
-    for cid in pl["tech_hand"] or ():
-        out.append(("tech in hand", _card_line(game, cid, exhausted, cost=True)))
+            out.append((f"{size} ships", _card_line(sv, ability, exhausted)))
+        for mod in pl.mods.get(size, ()):
+            out.append((f"{size} ships", _card_line(sv, mod, exhausted)))
+    for cid in pl.tech_hand or ():
+        out.append(("tech in hand", _card_line(sv, cid, exhausted, cost=True)))
     return out
 
 
-def _my_hand(game: Game, pl: dict[str, Any]) -> list[tuple[str, str]]:
+def _my_hand(sv: SeatView, pl: PlayerView) -> list[tuple[str, str]]:
     """The action cards in hand (and the one chosen), and any faction or achievement offer."""
-    hand = ", ".join(card_name(game, c) for c in pl["hand"]) or "none"
-    chosen = f"; chosen this round: {card_name(game, pl['chosen'])}" if pl["chosen"] else ""
+    hand = ", ".join(card_name(sv, c) for c in pl.hand) or "none"
+    chosen = f"; chosen this round: {card_name(sv, pl.chosen)}" if pl.chosen else ""
     out = [("action cards", hand + chosen)]
     for label, offer in (
-        ("faction offer", pl.get("offer_f")),
-        ("achievement offer", pl.get("offer_a")),
+        ("faction offer", pl.faction_offer),
+        ("achievement offer", pl.achievement_offer),
     ):
         if offer:
-            out.append((label, ", ".join(card_name(game, c) for c in offer)))
+            out.append((label, ", ".join(card_name(sv, c) for c in offer)))
     return out
 
 
-def _my_pieces(game: Game, obs: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+def _my_pieces(sv: SeatView, seat: int) -> list[tuple[str, str]]:
     """The colony ship's spaces, the extractors and the ships in supply and graveyards."""
-    mine = [u for u in obs["units"].values() if u["o"] == seat]
-    on_space = {u["c"] for u in mine if u["k"] == "x" and u["at"] == "colony"}
+    mine = [u for u in sv.units.values() if u.owner == seat]
+    on_space = {u.colony_space for u in mine if u.is_extractor and u.place == "colony"}
     colony = " · ".join(
         f"{i + 1} {res}: {'your extractor' if i in on_space else 'empty'}"
-        for i, res in enumerate(game.rules.colony_spaces)
+        for i, res in enumerate(sv.rules.colony_spaces)
     )
     planets = [
-        sector_name(game, u["s"], obs) for u in mine if u["k"] == "x" and u["at"] == "planet"
+        sector_name(sv, str(u.sector)) for u in mine if u.is_extractor and u.place == "planet"
     ]
     supply: dict[str, int] = {}
     grave: dict[str, int] = {}
     for u in mine:
-        if u["k"] == "s" and u["at"] in ("supply", "grave"):
-            bucket = supply if u["at"] == "supply" else grave
-            bucket[u["z"]] = bucket.get(u["z"], 0) + 1
-    supply_x = sum(1 for u in mine if u["k"] == "x" and u["at"] == "supply")
+        if u.is_ship and u.place in ("supply", "grave"):
+            bucket = supply if u.place == "supply" else grave
+            size = str(u.size)
+            bucket[size] = bucket.get(size, 0) + 1
+    supply_x = sum(1 for u in mine if u.is_extractor and u.place == "supply")
     ships = ", ".join(f"{n} {z}" for z, n in supply.items()) or "no"
     dead = ", ".join(f"{n} {z}" for z, n in grave.items())
     return [
@@ -176,29 +182,31 @@ def _my_pieces(game: Game, obs: dict[str, Any], seat: int) -> list[tuple[str, st
     ]
 
 
-def _contents(game: Game, obs: dict[str, Any], sector: str) -> str:
-    info = obs["sectors"][sector]
+def _contents(sv: SeatView, sector: str, here: list[UnitView]) -> str:
+    """What is in `sector`: its planet or token, and the pieces `here` (on the board or on the
+    planet there, in id order)."""
+    info = sv.sectors[sector]
     bits: list[str] = []
-    if info["planet"]:
-        planet = game.rules.planets.get(info["planet"], {})
+    if info.planet:
+        planet = sv.rules.planets.get(info.planet, {})
         bits.append("/".join(planet.get("colors", ())) + " planet")
-        if info["token"] and info["up"]:
-            token = game.rules.tokens.get(info["token"])
+        if info.token and info.token_face_up:
+            token = sv.rules.tokens.get(info.token)
             if token and token.yields:
                 bits[-1] += f" yielding {', '.join(token.yields)}"
-        elif info["token"]:
-            bits[-1] += f", unexplored {info['token']}"
-    if info["deep"]:
+        elif info.token:
+            bits[-1] += f", unexplored {info.token}"
+    if info.deep_space:
         bits.append("unexplored deep space")
     ships: dict[tuple[int, str], list[int]] = {}
     extractors: list[int] = []
-    for u in obs["units"].values():
-        if u["at"] == "board" and u["s"] == sector and u["k"] == "s":
-            ships.setdefault((u["o"], u["z"]), []).append(u["d"])
-        elif u["at"] == "planet" and u["s"] == sector:
-            extractors.append(u["o"])
+    for u in here:
+        if u.place == "board" and u.is_ship:
+            ships.setdefault((u.owner, str(u.size)), []).append(u.damage)
+        elif u.place == "planet":
+            extractors.append(u.owner)
     fleets: dict[int, list[str]] = {}
-    sizes = {z: i for i, z in enumerate(game.rules.sizes)}
+    sizes = {z: i for i, z in enumerate(sv.rules.sizes)}
     for (owner, size), damage in sorted(
         ships.items(), key=lambda kv: (kv[0][0], sizes.get(kv[0][1], 9))
     ):
@@ -210,38 +218,37 @@ def _contents(game: Game, obs: dict[str, Any], sector: str) -> str:
     return "; ".join(bits)
 
 
-def _sectors(game: Game, obs: dict[str, Any], seat: int) -> tuple[list[SectorRow], list[str]]:
-    board = game.eng.board
-    rot = obs["rot"]
-    sectors = obs["sectors"]
-    home = obs["homes"][seat] if seat < len(obs["homes"]) else None
-    mine = {
-        u["s"] for u in obs["units"].values() if u["o"] == seat and u["at"] in ("board", "planet")
-    }
+def _sectors(sv: SeatView, seat: int) -> tuple[list[SectorRow], list[str]]:
+    sectors = sv.sectors
+    homes = sv.homes
+    home = homes[seat] if seat < len(homes) else None
+    placed = [u for u in sv.units.values() if u.place in ("board", "planet")]
+    by_sector: dict[str, list[UnitView]] = {}
+    for u in placed:
+        by_sector.setdefault(str(u.sector), []).append(u)
+    mine = {str(u.sector) for u in placed if u.owner == seat}
     if home:
         mine.add(home)
     near_set = set(mine)
     for s in mine:
-        near_set.update(n for n in board.neighbours(s, rot) if n in sectors)
+        near_set.update(n for n in sv.neighbours(s) if n in sectors)
     # any sector with pieces matters too (another player's fleet, the Lumos, an extractor)
-    near_set.update(u["s"] for u in obs["units"].values() if u["at"] in ("board", "planet"))
+    near_set.update(str(u.sector) for u in placed)
     near: list[SectorRow] = []
     deep: list[str] = []
     planets: list[str] = []
     other: list[str] = []
-    for sector in sectors:  # board order
-        contents = _contents(game, obs, sector)
+    for sector, info in sectors.items():  # board order
+        contents = _contents(sv, sector, by_sector.get(sector, []))
         if sector in near_set:
-            nbrs = [n for n in board.neighbours(sector, rot) if n in sectors]
-            near.append(
-                SectorRow(sector_name(game, sector, obs), contents or "empty", " ".join(nbrs))
-            )
+            nbrs = [n for n in sv.neighbours(sector) if n in sectors]
+            near.append(SectorRow(sector_name(sv, sector), contents or "empty", " ".join(nbrs)))
         elif contents == "unexplored deep space":
             deep.append(sector)
-        elif sectors[sector]["planet"] and contents.count(";") == 0:
-            planets.append(f"{sector_name(game, sector, obs)} ({contents.replace(' planet', '')})")
-        elif contents or board.kind(sector) in ("home", "center"):
-            other.append(sector_name(game, sector, obs) + (f": {contents}" if contents else ""))
+        elif info.planet and contents.count(";") == 0:
+            planets.append(f"{sector_name(sv, sector)} ({contents.replace(' planet', '')})")
+        elif contents or sv.kind(sector) in ("home", "center"):
+            other.append(sector_name(sv, sector) + (f": {contents}" if contents else ""))
     elsewhere = []
     if other:
         elsewhere.append("also: " + " · ".join(other))
@@ -263,8 +270,8 @@ def view_text(view: View) -> str:
     for label, text in view.mine:
         lines.append(f"  {label}: {text}")
     lines.append("Sectors (what is there; next to, this rotation):")
-    for row in view.near:
-        lines.append(f"  {row.name}: {row.contents}; next to {row.neighbours}")
+    for near in view.near:
+        lines.append(f"  {near.name}: {near.contents}; next to {near.neighbours}")
     if view.elsewhere:
         lines.extend(f"Elsewhere, {line}" for line in view.elsewhere)
     return "\n".join(lines)
@@ -272,5 +279,5 @@ def view_text(view: View) -> str:
 
 def player_view(game: Game, p: int) -> str:
     """What a player at the table sees, as plain text (the terminal screen renders the same
-    view with rich)."""
-    return view_text(table_view(game, p))
+    view with rich), from `game.view(p)`."""
+    return view_text(table_view(game.view(p)))

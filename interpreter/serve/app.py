@@ -333,5 +333,4 @@ def make_app(
             WebSocketRoute("/ws/{table}", server.socket),
         ]
     )
-    app.state.server = server
     return app

@@ -23,9 +23,9 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from lastlight.interpreter.agents import bot_names, make_bot, resolve_bot
+from lastlight.interpreter.agents import ask, bot_names, make_bot, resolve_bot
+from lastlight.interpreter.engine.errors import EngineError
 from lastlight.interpreter.engine.game import Game, IllegalDecision
-from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.replay import make_replay
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.serve.store import (
@@ -218,7 +218,7 @@ class Table:
                 idx = len(game.history)
                 bot = make_bot(self.rec.seats[p].bot or "random",
                                bot_seed(self.rec.seed, p, idx), self.rules)
-                decision = bot.decide(game.observation(p), game.legal())
+                decision = ask(bot, game)  # the bot reads only seat p's view
                 game.apply(decision)
                 rows.append((idx, p, decision))
             self.broken = f"the bots took {BOT_RUN_LIMIT} decisions in a row; the table stopped"
@@ -348,11 +348,11 @@ class Hall:
                 rec.token = token_hash(tokens[i])
         watch = secrets.token_urlsafe(TOKEN_BYTES)
         table_id = secrets.token_urlsafe(9)
-        rec = TableRecord(
+        table = TableRecord(
             id=table_id, players=players, seed=seed, content=self.rules.pack.digest,
             pack=self.pack_name, spectator=token_hash(watch), seats=records,
         )
-        self.store.add_table(rec)
+        self.store.add_table(table)
         return NewTable(table_id, tokens, watch)
 
     async def table(self, table_id: str) -> Table | None:

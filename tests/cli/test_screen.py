@@ -23,7 +23,7 @@ def test_only_changes_are_drawn_again(rules: Rules) -> None:
     game = Game.new(rules, 2, 3)
     while game.state["stage"] in ("faction", "achievement"):
         game.apply(game.legal()[0])
-    view = table_view(game, 0)
+    view = table_view(game.view(0))
     full = _text(render(view, [], "P0: pick", ["a", "b"]))
     assert "next to (this rotation)" in full and "c/u/r" in full and "colony ship" in full
     same = _text(render(view, [], "P0: pick", ["a", "b"], previous=view))

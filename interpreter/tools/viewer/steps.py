@@ -10,7 +10,8 @@ only places that decide what a viewer may see; the rules (R-SET-06, R-RND-07) ar
   card a research `keep` or a `draw` took. Once the game is over, everything is shown.
 - a seat sees that plus its own hidden cards; `everything` (for designers) sees all of it.
 
-When the engine grows `Game.observation(seat)`, `observe` should read from it.
+`observe` reads the viewpoint's `SeatView` (`game.view(seat)`, or `game.view(ALL)` for
+`everything` and once the game is over), never the raw state.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from lastlight.interpreter.board.picture import public_view
 from lastlight.interpreter.board.svg import board_layers
 from lastlight.interpreter.engine.game import Decision, Game
 from lastlight.interpreter.engine.observe import ALL, event_visible
 from lastlight.interpreter.engine.replay import run_replay
 from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.engine.view import PlayerView, SeatView
 from lastlight.interpreter.present.describe import decision_line, event_line, who
+from lastlight.interpreter.present.picture import board_drawing
 from lastlight.interpreter.tools.viewer.cards import CardTable, source_card
 
 HIDDEN_KINDS = ("technologies", "achievements")  # cards that may sit in a hidden place
@@ -37,8 +39,9 @@ class Viewpoint:
     seat: int | None = None
     everything: bool = False
 
-    def sees(self, owner: int | None, game: Game) -> bool:
-        return self.everything or game.over or (owner is not None and owner == self.seat)
+    def sees(self, owner: int | None, over: bool) -> bool:
+        """May this viewpoint see `owner`'s secret picks (in a game that is `over` or not)?"""
+        return self.everything or over or (owner is not None and owner == self.seat)
 
     @property
     def label(self) -> str:
@@ -47,101 +50,116 @@ class Viewpoint:
         return "spectator" if self.seat is None else f"P{self.seat}"
 
 
-def _techs_in_play(pl: dict[str, Any]) -> list[dict[str, Any]]:
-    out = [{"card": c, "where": "civilization"} for c in pl["civ"]]
-    for size, card in pl["ability"].items():
+def _techs_in_play(pl: PlayerView) -> list[dict[str, Any]]:
+    out = [{"card": c, "where": "civilization"} for c in pl.civilization]
+    for size, card in pl.abilities.items():
         if card:
             out.append({"card": card, "where": f"{size} ships (ability)"})
-    for size, cards in pl["mods"].items():
+    for size, cards in pl.mods.items():
         out.extend({"card": c, "where": f"{size} ships (mod)"} for c in cards)
     return out
 
 
-def observe(game: Game, view: Viewpoint, cards: CardTable) -> dict[str, Any]:
-    """What `view` sees of the game now: the players' panels (the board is drawn separately).
+def seen_by(game: Game, view: Viewpoint) -> SeatView:
+    """The view a viewpoint reads: the seat's (or a spectator's) `game.view(seat)`; the whole
+    state's for the designer's `everything`, and once the game is over."""
+    return game.view(ALL if view.everything or game.over else view.seat)
 
-    A seat or a spectator sees `Game.observation(seat)` (hidden fields are None there); a
-    finished game, or the designer's `everything` view, shows the whole state."""
-    full = view.everything or game.over
-    st = game.state if full else game.observation(view.seat)
+
+def observe(game: Game, sv: SeatView, view: Viewpoint, cards: CardTable) -> dict[str, Any]:
+    """What `view` sees of the game now: the players' panels (the board is drawn separately),
+    read from its view `sv` (`seen_by(game, view)`: hidden fields are None there)."""
+    full = view.everything or sv.over
     players = []
-    for seat, pl in enumerate(st["players"]):
-        entry: dict[str, Any] = {
-            "seat": seat,
-            "faction": cards.ref(pl["faction"]) if pl["faction"] else None,
-            # kept but not revealed to this viewer yet (R-SET-06: once all have kept both cards)
-            "faction_secret": pl["faction"] is None and bool(pl.get("faction_kept")),
-            "light": pl["light"],
-            "res": dict(pl["res"]),
-            "hand": [cards.ref(a) for a in pl["hand"]],
-            "played": [cards.ref(a) for a in pl["played"]],
-            "techs": [
-                {
-                    "card": cards.ref(t["card"]),
-                    "where": t["where"],
-                    "exhausted": t["card"] in pl["exhausted"],
-                }
-                for t in _techs_in_play(pl)
-            ],
-            "ships": _ships(game, seat),
-            "extractors": _extractors(game, seat),
-            "tech_hand_count": len(game.state["players"][seat]["tech_hand"]),
-            "winner": seat in st["winners"],
-        }
-        if st["stage"] == "select" and (pl["chosen"] is not None or pl.get("has_chosen")):
-            entry["chosen"] = cards.ref(pl["chosen"]) if pl["chosen"] else "hidden"
-        if pl["tech_hand"] is not None:
-            entry["tech_hand"] = [cards.ref(c) for c in pl["tech_hand"]]
-        if pl["ach"]:
-            entry["achievement"] = cards.ref(pl["ach"])
-        else:
-            entry["achievement"] = "secret" if pl.get("achievement_kept") else None
-        players.append(entry)
+    for pl in sv.players:
+        players.append(_panel(sv, pl, cards))
+    to_move = sv.to_move
+    pending = sv.pending
     return {
-        "round": st["round"],
-        "rotation": st["rot"] % game.board.period,
+        "round": sv.round,
+        "rotation": sv.rotation % game.board.period,
         "period": game.board.period,
-        "to_move": game.to_move,
-        "prompt": game.prompt if (full or game.to_move == view.seat) else "",
-        "over": game.over,
-        "winners": list(st["winners"]),
+        "to_move": to_move,
+        "prompt": pending.prompt if pending is not None and (full or to_move == view.seat) else "",
+        "over": sv.over,
+        "winners": list(sv.winners),
         "players": players,
     }
 
 
-def _ships(game: Game, seat: int) -> list[str]:
+def _panel(sv: SeatView, pl: PlayerView, cards: CardTable) -> dict[str, Any]:
+    """One player's panel as the view shows it."""
+    seat = pl.seat
+    entry: dict[str, Any] = {
+        "seat": seat,
+        "faction": cards.ref(pl.faction) if pl.faction else None,
+        # kept but not revealed to this viewer yet (R-SET-06: once all have kept both cards)
+        "faction_secret": pl.faction is None and pl.faction_kept,
+        "light": pl.light,
+        "res": dict(pl.resources),
+        "hand": [cards.ref(a) for a in pl.hand],
+        "played": [cards.ref(a) for a in pl.played],
+        "techs": [
+            {
+                "card": cards.ref(t["card"]),
+                "where": t["where"],
+                "exhausted": t["card"] in pl.exhausted,
+            }
+            for t in _techs_in_play(pl)
+        ],
+        "ships": _ships(sv, seat),
+        "extractors": _extractors(sv, seat),
+        "tech_hand_count": pl.tech_hand_count,
+        "winner": seat in sv.winners,
+    }
+    if sv.stage == "select" and pl.has_chosen:
+        entry["chosen"] = cards.ref(pl.chosen) if pl.chosen else "hidden"
+    if pl.tech_hand is not None:
+        entry["tech_hand"] = [cards.ref(c) for c in pl.tech_hand]
+    if pl.achievement:
+        entry["achievement"] = cards.ref(pl.achievement)
+    else:
+        entry["achievement"] = "secret" if pl.achievement_kept else None
+    return entry
+
+
+def _ships(sv: SeatView, seat: int) -> list[str]:
     where: dict[str, dict[str, int]] = {}
-    for u in game.state["units"].values():
-        if u["o"] == seat and u["k"] == "s" and u["at"] == "board":
-            sizes = where.setdefault(u["s"], {})
-            sizes[u["z"]] = sizes.get(u["z"], 0) + 1
+    for u in sv.units.values():
+        if u.owner == seat and u.is_ship and u.place == "board":
+            sizes = where.setdefault(str(u.sector), {})
+            size = str(u.size)
+            sizes[size] = sizes.get(size, 0) + 1
     return [
         f"{sector}: " + ", ".join(f"{n} {z}" for z, n in sizes.items())
         for sector, sizes in sorted(where.items())
     ]
 
 
-def _extractors(game: Game, seat: int) -> list[str]:
+def _extractors(sv: SeatView, seat: int) -> list[str]:
     out = []
-    for u in game.state["units"].values():
-        if u["o"] != seat or u["k"] != "x":
+    for u in sv.units.values():
+        if u.owner != seat or not u.is_extractor:
             continue
-        if u["at"] == "planet":
-            out.append(str(u["s"]))
-        elif u["at"] == "colony":
-            out.append(f"colony space {u['c']}")
+        if u.place == "planet":
+            out.append(str(u.sector))
+        elif u.place == "colony":
+            out.append(f"colony space {u.colony_space}")
     return sorted(out)
 
 
-def _hidden_card(game: Game, e: dict[str, Any], view: Viewpoint, cards: CardTable) -> bool:
+def _hidden_card(sv: SeatView, e: dict[str, Any], view: Viewpoint) -> bool:
     """Is this event one the viewer may not read (the engine marks who may: `see`)?"""
-    return not (view.everything or game.over) and not event_visible(e, view.seat)
+    return not (view.everything or sv.over) and not event_visible(e, view.seat)
 
 
-def event_entry(game: Game, e: dict[str, Any], view: Viewpoint, cards: CardTable) -> dict[str, Any]:
-    """One log line: the words, the player, and (if the viewer may know it) the card with its
-    text and where in the YAML the effect that ran is written."""
-    if _hidden_card(game, e, view, cards):
+def event_entry(
+    sv: SeatView, e: dict[str, Any], view: Viewpoint, cards: CardTable
+) -> dict[str, Any]:
+    """One log line: the words (pieces named from the viewpoint's view `sv`), the player, and
+    (if the viewer may know it) the card with its text and where in the YAML the effect that
+    ran is written."""
+    if _hidden_card(sv, e, view):
         what = {"keep": "keeps", "draw": "draws", "discard": "discards"}.get(e["event"], "uses")
         n = len(e.get("cards") or ()) or 1
         kind = cards.kind(e.get("card") or (e.get("cards") or [None])[0] or source_card(e))
@@ -153,7 +171,7 @@ def event_entry(game: Game, e: dict[str, Any], view: Viewpoint, cards: CardTable
         return {"t": f"R{e['round']:>3} {who(e.get('player'))} {what} {noun}", "p": e.get("player")}
     seat = view.seat if not view.everything else None
     entry: dict[str, Any] = {
-        "t": event_line(game, e, viewer=ALL if view.everything else seat),
+        "t": event_line(sv, e, viewer=ALL if view.everything else seat),
         "p": e.get("player"),
         "e": e["event"],
     }
@@ -166,18 +184,21 @@ def event_entry(game: Game, e: dict[str, Any], view: Viewpoint, cards: CardTable
 
 
 def decision_entry(
-    game: Game, p: int | None, decision: Decision, view: Viewpoint, cards: CardTable
+    whole: SeatView, p: int | None, decision: Decision, view: Viewpoint, cards: CardTable
 ) -> dict[str, Any]:
-    """The decision that led to a step, in words; secret picks stay secret."""
+    """The decision that led to a step, in words; secret picks stay secret. `whole` is the
+    position it was taken in, whole (`game.view(ALL)`): the decision taken is shown to this
+    viewpoint (a secret one is answered first), and a "choose one" option's words are read
+    from the open prompt."""
     kind = decision["kind"]
     card = decision.get("card")
-    if kind in ("play", "keep") and not view.sees(p, game):
+    if kind in ("play", "keep") and not view.sees(p, whole.over):
         words = {
             "play": "chooses an action card (face down)",
             "keep": "keeps a card (secret)",
         }[kind]
         return {"t": f"{who(p)} {words}", "p": p}
-    entry: dict[str, Any] = {"t": f"{who(p)}: {decision_line(game, decision)}", "p": p}
+    entry: dict[str, Any] = {"t": f"{who(p)}: {decision_line(whole, decision)}", "p": p}
     ref = cards.ref(card) if card else None
     if ref:
         entry["c"] = ref
@@ -223,24 +244,29 @@ def _steps(
     steps = []
     seen = 0
     decision: dict[str, Any] | None = None
+    sv: SeatView | None = None  # the view of the step before (the position a decision is in)
     for i in range(len(data["decisions"]) + 1):
         if i > 0:
             d = data["decisions"][i - 1]
-            p = game.to_move
-            decision = decision_entry(game, p, d, view, cards)
+            # the whole position the decision is taken in: the step before's view if it is the
+            # whole state's (a copy), else the game's own, read only before the decision
+            whole = sv if sv is not None and sv.reader == ALL else game.view(ALL, live=True)
+            p = whole.to_move
+            decision = decision_entry(whole, p, d, view, cards)
             scratch = CardTable(rules)  # the open version names cards only if it is used
-            opened = decision_entry(game, p, d, Viewpoint(everything=True), scratch)
+            opened = decision_entry(whole, p, d, Viewpoint(everything=True), scratch)
             game.apply(d)
             if game.over:  # nothing is secret any more
                 decision = opened
                 cards.used.update(scratch.used)
+        sv = seen_by(game, view)
         new = game.log[seen:]
-        events = [event_entry(game, e, view, cards) for e in new]
+        events = [event_entry(sv, e, view, cards) for e in new]
         seen = len(game.log)
         steps.append(
             {
-                **observe(game, view, cards),
-                "board": boards.of(game, new if i else []),
+                **observe(game, sv, view, cards),
+                "board": boards.of(game, sv, new if i else []),
                 "decision": decision,
                 "events": events,
             }
@@ -256,9 +282,10 @@ class _Boards:
         self.grounds = _Interned()
         self.pieces = _Interned()
 
-    def of(self, game: Game, events: list[dict[str, Any]]) -> dict[str, int]:
-        """The step's ground and pieces (by index), the sectors of `events` outlined."""
-        picture = public_view(game)  # the board is public: the same for every viewpoint
+    def of(self, game: Game, sv: SeatView, events: list[dict[str, Any]]) -> dict[str, int]:
+        """The step's ground and pieces (by index), the sectors of `events` outlined. The board
+        is public: drawn the same from every view (`board_drawing`), so from the step's own."""
+        picture = board_drawing(sv)
         picture["focus"] = sorted(
             {str(e[k]) for e in events for k in ("sector", "frm", "to") if e.get(k)}
         )

@@ -10,10 +10,10 @@ from click.testing import CliRunner
 from lastlight.cli.main import main
 from lastlight.interpreter.agents import RandomBot, ask
 from lastlight.interpreter.board.palette import SEATS
-from lastlight.interpreter.board.picture import game_svg, public_view
-from lastlight.interpreter.board.svg import BOARD, PANEL, TOP, layout, render, view_from_state
+from lastlight.interpreter.board.svg import BOARD, PANEL, TOP, layout, render
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.present.picture import board_drawing, game_svg, public_view
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -31,8 +31,7 @@ def test_a_game_in_progress_renders(rules: Rules) -> None:
     bot = RandomBot(2)
     for _ in range(200):
         game.apply(ask(bot, game))
-    piles = {phys: t.pile for phys, t in rules.tokens.items()}
-    svg = render(game.board, view_from_state(game.state, rules.planets, piles))
+    svg = render(game.board, board_drawing(game.view(None)))
     ET.fromstring(svg)
     assert svg.count("<polygon") >= 3  # ships
 
@@ -101,8 +100,8 @@ def test_the_picture_has_scores_and_a_legend(rules: Rules) -> None:
     root = ET.fromstring(svg)
     texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert "Players" in texts and "Legend" in texts
-    for seat, pl in enumerate(game.state["players"]):
-        name = rules.cards[pl["faction"]].name if pl["faction"] else ""
+    for seat, pl in enumerate(game.view(None).players):
+        name = rules.cards[pl.faction].name if pl.faction else ""
         assert any(t.startswith(f"P{seat} {name}") for t in texts), (seat, texts)
     assert sum(t.startswith("light 0/20") for t in texts) == 4
     for words in ("planets", "deep space", "asteroids", "extractor", "Lumos", "ships"):

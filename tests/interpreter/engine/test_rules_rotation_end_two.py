@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.present.describe import event_line
 
@@ -177,7 +178,8 @@ def test_r_two_09_10_a_lumos_kill_pays_the_graveyard_but_no_card_of_the_commande
     t.finish_round(game, t.eager)
     kills = t.events(game, "destroyed", player=0)
     assert sorted(bool(e.get("lumos")) for e in kills) == [False, True]
-    assert sorted("(with Lumos ships)" in event_line(game, e) for e in kills) == [False, True]
+    view = game.view(ALL)
+    assert sorted("(with Lumos ships)" in event_line(view, e) for e in kills) == [False, True]
     assert all(game.state["units"][v]["g"] == 0 for v in victims)  # both in P0's graveyard
     heard = sorted(e["card"] for e in t.events(game, "trigger", player=0))
     assert [c.split("#")[0] for c in heard] == ["salvage-rights", "void-reavers"]  # once each

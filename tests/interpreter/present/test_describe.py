@@ -14,7 +14,8 @@ from lastlight.interpreter.present.table_view import player_view
 
 def test_every_event_of_a_game_reads_as_a_line(rules: Rules) -> None:
     game = play_game(Game.new(rules, 3, 8), [HeuristicBot(i) for i in range(3)])
-    lines = [event_line(game, e) for e in game.log]
+    view = game.view(ALL)
+    lines = [event_line(view, e) for e in game.log]
     assert len(lines) == len(game.log) > 50
     assert all(line.startswith("R") and "{" not in line for line in lines)
     assert any("plays Command" in line for line in lines)
@@ -25,21 +26,24 @@ def test_every_event_of_a_game_reads_as_a_line(rules: Rules) -> None:
 
 def test_other_players_achievements_are_hidden_from_a_viewer(rules: Rules) -> None:
     game = Game.new(rules, 2, 3)
-    while game.state["stage"] in ("faction", "achievement"):
+    while game.view(None).stage in ("faction", "achievement"):
         game.apply(game.legal()[0])
     keeps = [e for e in game.log if e["event"] == "keep" and "#" in e["card"]]
     assert len(keeps) == 2
     mine = next(e for e in keeps if e["player"] == 0)
     theirs = next(e for e in keeps if e["player"] == 1)
-    assert "secret" not in event_line(game, mine, viewer=0)
-    assert "secret" in event_line(game, theirs, viewer=0)
-    assert "secret" not in event_line(game, theirs)  # the full log (no viewer) shows all
+    seat0 = game.view(0)
+    assert "secret" not in event_line(seat0, mine)  # the view's own reader by default
+    assert "secret" in event_line(seat0, theirs)
+    assert "secret" in event_line(game.view(None), theirs)  # a spectator's
+    assert "secret" not in event_line(game.view(ALL), theirs)  # the full log shows all
+    assert "secret" not in event_line(seat0, theirs, viewer=ALL)  # a reader named explicitly
 
 
 def test_menus_and_the_players_view(rules: Rules) -> None:
     game = Game.new(rules, 2, 3)
     for d in game.legal():
-        assert decision_line(game, d).startswith("keep ")
+        assert decision_line(game.view(0), d).startswith("keep ")
     view = player_view(game, 0)
     assert "action cards: Research, Mine" in view and "Sectors" in view and "c center" in view
 
@@ -58,8 +62,9 @@ def test_log_lines_name_things_never_internal_ids(rules: Rules) -> None:
         game = play_game(Game.new(rules, players, seed), [HeuristicBot(i) for i in range(players)])
         kinds |= {e["event"] for e in game.log}
         for viewer in (ALL, None, 0):
+            view = game.view(viewer)
             for e in game.log:
-                line = event_line(game, e, viewer, where=False)
+                line = event_line(view, e, where=False)
                 assert not INTERNAL_ID.search(line), line
                 assert not re.search(r"\w=\w", line), line  # no `key=value` fallbacks
     assert {"build", "move", "reveal", "discard", "keep", "destroyed", "damage"} <= kinds
@@ -70,8 +75,9 @@ def test_decision_lines_say_what_a_choice_means(rules: Rules) -> None:
     bots = [HeuristicBot(i) for i in range(3)]
     seen: dict[str, str] = {}
     while not game.over and len(seen) < 8 and len(game.history) < 400:
+        view = game.view(game.to_move)  # the deciding seat's menu
         for d in game.legal():
-            line = decision_line(game, d)
+            line = decision_line(view, d)
             assert not INTERNAL_ID.search(line), line
             seen.setdefault(d["kind"], line)
         game.apply(ask(bots[game.to_move], game))
@@ -87,8 +93,16 @@ def test_the_seed_is_read_only_when_the_game_is_over(rules: Rules) -> None:
     game = Game.new(rules, 3, 4242)
     setup = next(e for e in game.log if e["event"] == "setup")
     for viewer in (0, 1, None):
-        line = event_line(game, setup, viewer)
+        line = event_line(game.view(viewer), setup)
         assert "4242" not in line and "3-player game" in line
-    assert "seed 4242" in event_line(game, setup, ALL)
+    assert "seed 4242" in event_line(game.view(ALL), setup)
     play_game(game, [HeuristicBot(s) for s in range(3)])
-    assert game.over and "seed 4242" in event_line(game, setup, 0)
+    assert game.over and "seed 4242" in event_line(game.view(0), setup)
+
+
+def test_a_view_knows_its_reader(rules: Rules) -> None:
+    # event_line reads the log as the view's own reader unless told otherwise
+    game = Game.new(rules, 3, 4)
+    assert game.view(ALL).reader == ALL and game.view(ALL, live=True).reader == ALL
+    assert game.view(None).reader is None
+    assert [game.view(s).reader for s in range(3)] == [0, 1, 2]

@@ -24,7 +24,8 @@ def _public_names(game: Game, seat: int) -> set[str]:
         for mods in pl["mods"].values():
             names.update(card_name(game, c) for c in mods)
     names.update(card_name(game, c) for c in st["discard"])
-    log = " ".join(event_line(game, e, seat) for e in game.log)
+    view = game.view(seat)
+    log = " ".join(event_line(view, e) for e in game.log)
     return {n for n in names if n} | {
         card_name(game, c) for c in game.rules.tech_deck if card_name(game, c) in log
     }
@@ -36,7 +37,7 @@ def test_the_view_never_shows_another_players_secrets(rules: Rules) -> None:
     checked = secrets_seen = 0
     while not game.over and len(game.history) < 250:
         if game.state["stage"] not in ("faction", "achievement"):
-            text = view_text(table_view(game, 0))
+            text = view_text(table_view(game.view(0)))
             public = _public_names(game, 0)
             for other in (1, 2):
                 pl = game.state["players"][other]
@@ -56,7 +57,7 @@ def test_the_view_shows_my_cards_with_text_cost_and_exhausted_marks(rules: Rules
     while game.state["stage"] in ("faction", "achievement"):
         game.apply(game.legal()[0])
     me = game.state["players"][0]
-    view = table_view(game, 0)
+    view = table_view(game.view(0))
     mine = dict(view.mine)
     assert mine["achievement"].startswith(card_name(game, me["ach"]) + ":")
     techs = [text for label, text in view.mine if label == "tech in hand"]
@@ -70,7 +71,7 @@ def test_the_view_shows_my_cards_with_text_cost_and_exhausted_marks(rules: Rules
     with game.edit() as st:
         st["players"][0]["civ"].append(card)
         st["players"][0]["exhausted"].append(card)
-    marked = [t for label, t in table_view(game, 0).mine if label == "in play"]
+    marked = [t for label, t in table_view(game.view(0)).mine if label == "in play"]
     assert marked == [next(t for t in marked if "[exhausted]" in t)]
 
 
@@ -81,7 +82,7 @@ def test_near_sectors_list_the_neighbours_of_the_current_rotation(rules: Rules) 
     for rot in (0, 1, 2):
         with game.edit() as st:
             st["rot"] = rot
-        rows = {row.name.split()[0]: row for row in table_view(game, 0).near}
+        rows = {row.name.split()[0]: row for row in table_view(game.view(0)).near}
         assert home in rows, "your home is always shown"
         for sector, row in rows.items():
             expected = [n for n in board.neighbours(sector, rot) if n in game.state["sectors"]]
