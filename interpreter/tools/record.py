@@ -33,7 +33,7 @@ from typing import Any
 from lastlight.interpreter.engine import flow as round_flow
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.game import Game, IllegalDecision
-from lastlight.interpreter.engine.machine import EngineError
+from lastlight.interpreter.engine.errors import EngineError
 from lastlight.interpreter.engine.replay import ReplayError, run_replay
 from lastlight.interpreter.engine.ruleset import Rules, base_id
 from lastlight.interpreter.engine.state import clone_state

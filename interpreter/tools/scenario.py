@@ -36,7 +36,7 @@ from typing import Any
 from lastlight.interpreter.effects.decisions import DECISION_KINDS
 from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.game import Game, IllegalDecision
-from lastlight.interpreter.engine.machine import EngineError
+from lastlight.interpreter.engine.errors import EngineError
 from lastlight.interpreter.engine.ruleset import Rules, base_id
 from lastlight.interpreter.load.errors import Diagnostic, Loc, did_you_mean
 from lastlight.interpreter.load.pack import ValueBudget, outside_the_pack, yaml_files

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.agents import make_bot
 from lastlight.interpreter.agents.base import play_game
-from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.tools.lab.logstats import GameStats, game_stats
 
 if TYPE_CHECKING:
@@ -128,11 +128,11 @@ def schedule(bots: list[str], players: list[int], games: int, seed: int) -> Iter
 
 def ranks_of(game: Game) -> list[int]:
     """Each seat's place (1 = best): winners, then light, technologies in play, resources."""
-    eng = game.eng
+    view = game.view(ALL, live=True)
     winners = set(game.winners)
     keys = [
-        (p in winners, pl["light"], q.techs_in_play(eng, p), q.total_resources(eng, p))
-        for p, pl in enumerate(game.state["players"])
+        (p in winners, pl.light, view.techs_in_play(p), view.total_resources(p))
+        for p, pl in enumerate(view.players)
     ]
     return [1 + sum(1 for other in keys if other > key) for key in keys]
 
