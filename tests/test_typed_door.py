@@ -60,9 +60,6 @@ NOT_YET = frozenset(
         "interpreter/serve/tables.py",
         "interpreter/serve/views.py",
         "interpreter/tools/coverage.py",
-        "interpreter/tools/record.py",
-        "interpreter/tools/scenario.py",
-        "interpreter/tools/scenario_expect.py",
         "interpreter/tools/viewer/steps.py",
     }
 )
