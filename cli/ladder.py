@@ -94,7 +94,7 @@ def ladder_command(
             )
     started = time.perf_counter()
     try:
-        ladder, counted = run_ladder(rules, names, counts, games, seed, stats=show_stats)
+        ladder, counted = run_ladder(rules, names, list(counts), games, seed, stats=show_stats)
     except (EngineError, BotFailed) as exc:
         click.echo(f"lastlight: a ladder game stopped: {exc}", err=True)
         sys.exit(1)

@@ -225,14 +225,14 @@ def setup_entries(rules: Rules, moment: Moment, fresh: Game) -> list[tuple[tuple
     if sorted(then.discard) != sorted(base.discard):
         out.append((("discard",), list(then.discard)))
     for sid in then.sectors:
-        mine, theirs = _sector_view(then, sid), _sector_view(base, sid)
-        for key, value in mine.items():
-            if value != theirs[key]:
+        sector, fresh_sector = _sector_view(then, sid), _sector_view(base, sid)
+        for key, value in sector.items():
+            if value != fresh_sector[key]:
                 out.append((("sectors", sid, key), value))
     for p in range(then.players_count):
-        mine, theirs = player_view(then, p), player_view(base, p)
-        for key, value in mine.items():
-            if value != theirs[key]:
+        player, fresh_player = player_view(then, p), player_view(base, p)
+        for key, value in player.items():
+            if value != fresh_player[key]:
                 out.append((("players", p, key), value))
     if then.lumos_in_play:
         if then.lumos_ally != base.lumos_ally:
@@ -305,10 +305,12 @@ def build_steps(moment: Moment) -> list[dict[str, Any]]:
     plays: dict[int, str] = {}
     for d in decisions[moment.start : moment.until]:
         if d["kind"] == "play" and replay.view(ALL, live=True).stage == "select":
-            if replay.to_move in plays:  # the next round's choices (none asked between)
+            seat = replay.to_move
+            assert seat is not None  # a card is being chosen: someone chooses it
+            if seat in plays:  # the next round's choices (none asked between)
                 steps.append({"play": plays})
                 plays = {}
-            plays[replay.to_move] = d["card"]
+            plays[seat] = d["card"]
         else:
             if plays:
                 steps.append({"play": plays})

@@ -14,7 +14,7 @@ from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import base_id
 from lastlight.interpreter.engine.view import LUMOS, SeatView, UnitView
 from lastlight.interpreter.load.errors import Loc
-from lastlight.interpreter.load.yamlload import YDict
+from lastlight.interpreter.load.yamlload import YDict, YList
 
 #: `3 cards`: at most 6 digits, like the schema's pattern (a 5,000-digit count once reached
 #: int() and ended in an internal error; found by the fuzzer's scenario mutations).
@@ -168,7 +168,7 @@ def _sector(view: SeatView, sector: str, key: str) -> Any:
 
 def _check_events(run: Any, expect: YDict) -> None:
     """`events` happened in that order, `no_events` did not, `legal` decisions are offered."""
-    events = expect.get("events") or []
+    events = expect.get("events") or YList()
     log = run.game.log
     pos = 0
     for i, want in enumerate(events):

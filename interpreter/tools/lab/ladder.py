@@ -60,7 +60,7 @@ class Ladder:
     model: Any = None
     ratings: dict[str, Any] = field(default_factory=dict)
     games: Counter[str] = field(default_factory=Counter)
-    wins: Counter[str] = field(default_factory=Counter)
+    wins: dict[str, float] = field(default_factory=dict)  #: a shared win counts 1/winners
     #: every game rated, in order: (the bot in each seat, each seat's rank)
     results: list[tuple[tuple[str, ...], tuple[int, ...]]] = field(default_factory=list)
 
@@ -90,14 +90,14 @@ class Ladder:
         for name, rank in zip(seats, ranks, strict=True):
             self.games[name] += 1
             if rank == 1:
-                self.wins[name] += 1 / ranks.count(1)
+                self.wins[name] = self.wins.get(name, 0) + 1 / ranks.count(1)
 
     def _copy(self, r: Any) -> Any:
         return self.model.rating(mu=r.mu, sigma=r.sigma, name=r.name)
 
     def standings(self) -> list[Standing]:
         rows = [
-            Standing(name, r.mu, r.sigma, self.games[name], self.wins[name])
+            Standing(name, r.mu, r.sigma, self.games[name], self.wins.get(name, 0))
             for name, r in self.ratings.items()
         ]
         rows.sort(key=lambda s: (-s.ordinal, s.name))
