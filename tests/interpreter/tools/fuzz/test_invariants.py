@@ -38,7 +38,7 @@ def _lost_card(st: dict[str, Any]) -> None:
 
 
 def _graveyard_lie(st: dict[str, Any]) -> None:
-    st["players"][0]["grave"].append(_first(st, 1, "s")[0])  # (a ship on the board)
+    st["players"][0]["grave"].append(_first(st, 1, "s")[0])  # (a ship not in any graveyard)
 
 
 def _off_board(st: dict[str, Any]) -> None:
