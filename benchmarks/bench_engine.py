@@ -19,6 +19,7 @@ import time
 
 from lastlight.interpreter.agents import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.pipeline import load_pack_or_raise
@@ -34,7 +35,7 @@ def bench_games(rules: Rules, players: int, games: int) -> dict[str, float]:
         while not game.over:
             game.apply(ask(bot, game))
             decisions += 1
-        rounds += game.state["round"]
+        rounds += game.view(ALL, live=True).round
     elapsed = time.process_time() - started
     return {
         "games_per_s": games / elapsed,
@@ -58,7 +59,9 @@ def bench_deciles(rules: Rules, players: int, games: int) -> tuple[list[float], 
         bot = RandomBot(seed)
         times = []
         while not game.over:
-            kind = game.state["pending"]["kind"]
+            pending = game.view(ALL, live=True).pending
+            assert pending is not None
+            kind = pending.kind
             decision = ask(bot, game)
             t = time.process_time()
             game.apply(decision)
@@ -89,6 +92,7 @@ def bench_state(rules: Rules, players: int) -> dict[str, float]:
             break
         game.apply(ask(bot, game))
     text = game.to_json()
+    state = game.view(ALL, live=True).to_json()  # the game's own state, not a copy
     runs = 200
 
     def timed(fn) -> float:  # type: ignore[no-untyped-def]
@@ -104,8 +108,8 @@ def bench_state(rules: Rules, players: int) -> dict[str, float]:
         "state_json_bytes": len(text),
         "clone_us": timed(game.clone),
         "clone_json_us": timed(lambda: Game.from_json(rules, game.to_json(), log=False)),
-        "clone_pickle_us": timed(lambda: pickle.loads(pickle.dumps(game.state, -1))),
-        "clone_deepcopy_us": timed(lambda: copy.deepcopy(game.state)),
+        "clone_pickle_us": timed(lambda: pickle.loads(pickle.dumps(state, -1))),
+        "clone_deepcopy_us": timed(lambda: copy.deepcopy(state)),
     }
 
 

@@ -11,7 +11,7 @@ from lastlight.cli._args import SEED, bot_error_option, player_counts
 from lastlight.cli._content import load_rules_or_exit
 from lastlight.interpreter.agents import BotNotFound, resolve_bot
 from lastlight.interpreter.agents.stdio import BotFailed
-from lastlight.interpreter.engine.machine import EngineError
+from lastlight.interpreter.engine.errors import EngineError
 
 
 def _names(value: str) -> list[str]:
@@ -94,7 +94,7 @@ def ladder_command(
             )
     started = time.perf_counter()
     try:
-        ladder, counted = run_ladder(rules, names, counts, games, seed, stats=show_stats)
+        ladder, counted = run_ladder(rules, names, list(counts), games, seed, stats=show_stats)
     except (EngineError, BotFailed) as exc:
         click.echo(f"lastlight: a ladder game stopped: {exc}", err=True)
         sys.exit(1)

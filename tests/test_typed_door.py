@@ -32,13 +32,11 @@ BEHIND = frozenset({"state", "eng"})
 NOT_YET = frozenset(
     {
         "benchmarks/bench_board.py",
-        "benchmarks/bench_engine.py",
         "benchmarks/bench_env.py",
         "benchmarks/bench_search.py",
         "benchmarks/event_rates.py",
         "benchmarks/keep_shares.py",
         "benchmarks/planted_changes.py",
-        "cli/ladder.py",
         "interpreter/agents/base.py",
         "interpreter/agents/heuristic.py",
         "interpreter/agents/planner/bot.py",
@@ -50,17 +48,6 @@ NOT_YET = frozenset(
         "interpreter/agents/stdio.py",
         "interpreter/envs/encoding.py",
         "interpreter/envs/steps.py",
-        "interpreter/tools/coverage.py",
-        "interpreter/tools/fuzz/games.py",
-        "interpreter/tools/fuzz/invariants.py",
-        "interpreter/tools/fuzz/mutate.py",
-        "interpreter/tools/lab/ladder.py",
-        "interpreter/tools/lab/logstats.py",
-        "interpreter/tools/lab/restrict.py",
-        "interpreter/tools/lab/rows.py",
-        "interpreter/tools/record.py",
-        "interpreter/tools/scenario.py",
-        "interpreter/tools/scenario_expect.py",
     }
 )
 INSIDES = tuple(

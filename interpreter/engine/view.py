@@ -568,3 +568,72 @@ class SeatView:
             board = self.rules.pack.models["board"]
             self._eng = Engine(self.rules, board, cast("GameState", self._obs), log=False)
         return self._eng
+
+    # --- queries added for the tools (tools/, cli/ladder.py, benchmarks/) --------------------
+    # What only a tool that may see everything reads (`Game.view(ALL)`): the generator, the
+    # seed, the deck's order, the effects in progress. A seat's view has none of it (None).
+
+    @property
+    def seed(self) -> int | None:
+        """The game's seed (ALL only)."""
+        return self._obs.get("seed")
+
+    @property
+    def rng_state(self) -> int | None:
+        """The generator's state: what decides every draw to come (ALL only)."""
+        return self._obs.get("rng")
+
+    @property
+    def deck(self) -> Sequence[str] | None:
+        """The technology deck in order, its top LAST (ALL only; a seat knows `deck_count`)."""
+        return self._obs.get("deck")
+
+    @property
+    def effects_running(self) -> bool:
+        """An effect is part-way through (cards drawn may be held by it): ALL only, False in a
+        seat's view, which does not hold the effects in progress."""
+        return bool(self._obs.get("stack"))
+
+    def cards_held_by_effects(self) -> list[str]:
+        """Technology cards drawn by an effect in progress and not yet put anywhere (ALL)."""
+        held: list[str] = []
+        for frame in self._obs.get("stack") or ():
+            held += frame["loc"].get("drawn", [])
+        return held
+
+    @property
+    def queue(self) -> Sequence[Sequence[Any]]:
+        """What is left of the round's queue (flow.py's entries: `[kind, ...]`)."""
+        return self._obs["queue"]  # type: ignore[no-any-return]
+
+    @property
+    def queue_entry(self) -> int | None:
+        """How far the queue's current entry has got (0: not started; ALL only)."""
+        return self._obs.get("entry")
+
+    @property
+    def trigger_count(self) -> int | None:
+        """The triggers fired in the current window (ALL only)."""
+        return self._obs.get("trig")
+
+    @property
+    def pending_by(self) -> str | None:
+        """Who asked the open decision: `flow` (the round) or `vm` (an effect); ALL only."""
+        pending = self._obs["pending"]
+        return None if pending is None else pending.get("by")
+
+    def deep_token(self, sector: str) -> str | None:
+        """The face-down deep space token in `sector` (its id; ALL only: a seat sees only that
+        there is one, `SectorView.deep_space`)."""
+        raw = self._obs["sectors"][sector]["deep"]
+        return raw if isinstance(raw, str) else None
+
+    def count_firings(self, fired: dict[str, int], in_play: set[str]) -> None:
+        """Coverage counting (tools/coverage.py), on a live ALL view only: from now on the
+        game adds one to `fired[program]` for every program it runs and puts in `in_play` the
+        cards whose static clauses it reads. Counting changes nothing in the game."""
+        # a live view reads the game's own state, which has no `deck_count` (a copy has one)
+        if self._eng is None or "deck_count" in self._obs:
+            raise ValueError("count_firings needs the game's live view: game.view(ALL, live=True)")
+        self._eng.fired = fired
+        self._eng.in_play = in_play

@@ -14,6 +14,7 @@ from typing import Any
 from lastlight.interpreter.agents import ask, make_bot
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import Rules
 
 
@@ -82,14 +83,13 @@ def run_coverage(
     for g in range(games):
         n = players[g % len(players)]
         game = Game.new(rules, n, seed + g, log=False)
-        game.eng.fired = fired
-        game.eng.in_play = in_play
+        game.view(ALL, live=True).count_firings(fired, in_play)
         agents = [make_bot(bots[(g + p) % len(bots)], seed + g * 7 + p) for p in range(n)]
         while not game.over:
             p = game.to_move
             assert p is not None
             game.apply(ask(agents[p], game))
-        report.stalls += bool(game.state.get("stalled"))
+        report.stalls += game.view(ALL, live=True).stalled
     for c in report.clauses:
         if c.kind in ("technology", "faction", "achievement"):
             clause = rules.cards[c.item].clauses[c.index]

@@ -133,10 +133,14 @@ def _lint_file(path: Path) -> LintResult:
         if kind in (*KINDS, "scenarios"):
             diags.extend(validate(str(kind), data))
         else:
-            where = data.loc_of("kind") if isinstance(data, YDict) and "kind" in data else None
+            where: Loc = (
+                data.loc_of("kind")
+                if isinstance(data, YDict) and "kind" in data
+                else getattr(data, "loc", Loc(_shown(path), 1, 1))
+            )
             diags.append(
                 Diagnostic(
-                    where or getattr(data, "loc", Loc(_shown(path), 1, 1)),
+                    where,
                     "S007",
                     f"unknown content kind '{kind}'" if kind is not None else "no 'kind' key",
                     hint=did_you_mean(str(kind), KINDS) if kind is not None else "",

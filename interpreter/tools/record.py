@@ -31,12 +31,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lastlight.interpreter.engine import flow as round_flow
-from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.errors import EngineError
 from lastlight.interpreter.engine.game import Game, IllegalDecision
-from lastlight.interpreter.engine.machine import EngineError
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.replay import ReplayError, run_replay
 from lastlight.interpreter.engine.ruleset import Rules, base_id
-from lastlight.interpreter.engine.state import clone_state
+from lastlight.interpreter.engine.view import LUMOS, SeatView
 from lastlight.interpreter.load.yamlload import YDict
 from lastlight.interpreter.tools.record_text import load_item, to_yaml
 from lastlight.interpreter.tools.scenario import ScenarioFailure, _Runner
@@ -71,9 +71,9 @@ class Moment:
     step: int
     until: int
     start: int  #: the index (0-based) of the first decision the scenario's steps take
-    start_state: dict[str, Any]  #: the position then (a round's start or an action's start)
+    start_state: SeatView  #: the position then (a round's start or an action's start)
     start_log: int  #: the length of the game's log then
-    before: dict[str, Any]  #: the state before decision N
+    before: SeatView  #: the position before decision N
     after: Game  #: the game after decision M
     events: list[dict[str, Any]] = field(default_factory=list)  #: events of N..M
 
@@ -92,20 +92,19 @@ def capture(rules: Rules, data: dict[str, Any], step: int, until: int | None) ->
         game = run_replay(rules, head)
     except ReplayError as exc:
         raise RecordError(str(exc)) from None
-    clean: list[tuple[int, dict[str, Any], int]] = []  # (next decision, state, log length)
-    before, mark = None, 0
+    clean: list[tuple[int, SeatView, int]] = []  # (next decision, position, log length)
+    before: SeatView | None = None
+    mark = 0
     with _between_entries(
-        lambda st: clean.append((len(game.history), clone_state(st), len(game.log)))
+        game, lambda: clean.append((len(game.history), game.view(ALL), len(game.log)))
     ):
         for i in range(until):
-            st = game.state
+            now = game.view(ALL, live=True)
             if i == step - 1:
-                before, mark = clone_state(st), len(game.log)
-            fresh_round = st["stage"] == "select" and all(
-                pl["chosen"] is None for pl in st["players"]
-            )
+                before, mark = game.view(ALL), len(game.log)
+            fresh_round = now.stage == "select" and all(pl.chosen is None for pl in now.players)
             if i < step and fresh_round:
-                clean.append((i, clone_state(st), len(game.log)))
+                clean.append((i, game.view(ALL), len(game.log)))
             try:
                 game.apply(decisions[i])
             except (IllegalDecision, EngineError) as exc:
@@ -123,18 +122,18 @@ def capture(rules: Rules, data: dict[str, Any], step: int, until: int | None) ->
 
 
 @contextmanager
-def _between_entries(seen: Callable[[dict[str, Any]], None]) -> Iterator[None]:
-    """Call `seen(state)` whenever the round's queue is about to start its next entry with no
+def _between_entries(game: Game, seen: Callable[[], None]) -> Iterator[None]:
+    """Call `seen()` whenever `game`'s round queue is about to start its next entry with no
     effect running and no decision open: a position the scenario's `resolve` setup can write
     and the engine carries on from exactly as it did. (The flow's `resolve_queue` is wrapped
-    for the replay's duration only.)"""
+    for the replay's duration only; only `game` is played meanwhile.)"""
     real = round_flow.resolve_queue
 
     def watched(eng: Any, choice: Any = None) -> None:
-        st = eng.state
-        idle = choice is None and not st["stack"] and st["pending"] is None
-        if idle and not st.get("entry") and st["queue"] and st["stage"] == "resolve":
-            seen(st)
+        now = game.view(ALL, live=True)  # the position the queue is about to go on from
+        idle = choice is None and not now.effects_running and now.pending is None
+        if idle and not now.queue_entry and now.queue and now.stage == "resolve":
+            seen()
         real(eng, choice)
 
     round_flow.resolve_queue = watched
@@ -159,111 +158,111 @@ def stable_event(rules: Rules, e: dict[str, Any]) -> dict[str, Any]:
 
 
 # --- the position --------------------------------------------------------------------------
-def player_view(rules: Rules, game: Game, p: int) -> dict[str, Any]:
-    """A player's part of a position, in the scenario's words."""
-    st = game.state
-    pl = st["players"][p]
-    in_play: list[Any] = list(pl["civ"])  # copies by their own id (`x#2`): exact
-    for size, card in pl["ability"].items():
+def player_view(view: SeatView, p: int) -> dict[str, Any]:
+    """A player's part of a position (a view that sees everything), in the scenario's words."""
+    pl = view.players[p]
+    in_play: list[Any] = list(pl.civilization)  # copies by their own id (`x#2`): exact
+    for size, card in pl.abilities.items():
         if card:
             in_play.append({"card": card, "size": size})
-    for size, mods in pl["mods"].items():
+    for size, mods in pl.mods.items():
         in_play += [{"card": c, "size": size} for c in mods]
     return {
-        "faction": base_id(pl["faction"]) if pl["faction"] else "",
-        "achievement": base_id(pl["ach"]) if pl["ach"] else "",
-        "resources": {k: v for k, v in pl["res"].items() if v},
-        "light": pl["light"],
-        "hand": list(pl["hand"]),  # in order: a pick-up lists them so
-        "played": list(pl["played"]),
-        "tech_hand": sorted(pl["tech_hand"]),
+        "faction": base_id(pl.faction) if pl.faction else "",
+        "achievement": base_id(pl.achievement) if pl.achievement else "",
+        "resources": {k: v for k, v in pl.resources.items() if v},
+        "light": pl.light,
+        "hand": list(pl.hand),  # in order: a pick-up lists them so
+        "played": list(pl.played),
+        "tech_hand": sorted(pl.tech_hand or ()),
         "in_play": in_play,
-        "exhausted": sorted(pl["exhausted"]),
-        "ships": _ships(st, p),
-        "extractors": _extractor_places(st, p),
-        "graveyard": list(pl["grave"]),
+        "exhausted": sorted(pl.exhausted),
+        "ships": _ships(view, p),
+        "extractors": _extractor_places(view, p),
+        "graveyard": list(pl.graveyard),
     }
 
 
-def _sector_view(info: dict[str, Any]) -> dict[str, Any]:
+def _sector_view(view: SeatView, sid: str) -> dict[str, Any]:
+    info = view.sectors[sid]
+    deep = view.deep_token(sid)
     return {
-        "planet": info["planet"],
-        "token": info["token"] and base_id(info["token"]),
-        "up": info["up"],
-        "deep": info["deep"] and base_id(info["deep"]),
-        "asteroid": info["ast"],
+        "planet": info.planet,
+        "token": info.token and base_id(info.token),
+        "up": info.token_face_up,
+        "deep": deep and base_id(deep),
+        "asteroid": info.asteroid,
     }
 
 
 def setup_entries(rules: Rules, moment: Moment, fresh: Game) -> list[tuple[tuple[Any, ...], Any]]:
     """The start position as (path, value) entries, where it differs from `fresh` (the
     scenario's game before any setup). Each entry is one unit of shrinking."""
-    then = Game(rules, clone_state(moment.start_state), log=False)
-    st, base = then.state, fresh.state
+    then, base = moment.start_state, fresh.view(ALL)
     out: list[tuple[tuple[Any, ...], Any]] = []
     for key, mine, theirs in (
-        ("round", st["round"], base["round"]),
-        ("first", st["first"], base["first"]),
-        ("rotation", st["rot"], base["rot"]),
-        ("rng", st["rng"], None),
+        ("round", then.round, base.round),
+        ("first", then.first, base.first),
+        ("rotation", then.rotation, base.rotation),
+        ("rng", then.rng_state, None),
     ):
         if mine != theirs:
             out.append(((key,), mine))
     dice = _dice_of(moment)
     if dice:
         out.append((("dice",), dice))
-    if st["stage"] == "resolve":  # part-way through the round: what is left to resolve
+    if then.stage == "resolve":  # part-way through the round: what is left to resolve
         resolve: dict[str, Any] = {
-            "chosen": {p: pl["chosen"] for p, pl in enumerate(st["players"])},
-            "queue": [list(e) for e in st["queue"]],
+            "chosen": {p: pl.chosen for p, pl in enumerate(then.players)},
+            "queue": [list(e) for e in then.queue],
         }
-        if st["trig"]:
-            resolve["trig"] = st["trig"]
+        if then.trigger_count:
+            resolve["trig"] = then.trigger_count
         out.append((("resolve",), resolve))
-    drawn = list(reversed(st["deck"]))[: _draws(moment)]
-    if drawn and drawn != list(reversed(base["deck"]))[: len(drawn)]:
+    drawn = list(reversed(then.deck or ()))[: _draws(moment)]
+    if drawn and drawn != list(reversed(base.deck or ()))[: len(drawn)]:
         out.append((("deck_top",), drawn))
-    if sorted(st["discard"]) != sorted(base["discard"]):
-        out.append((("discard",), list(st["discard"])))
-    for sid, info in st["sectors"].items():
-        mine, theirs = _sector_view(info), _sector_view(base["sectors"][sid])
-        for key, value in mine.items():
-            if value != theirs[key]:
+    if sorted(then.discard) != sorted(base.discard):
+        out.append((("discard",), list(then.discard)))
+    for sid in then.sectors:
+        sector, fresh_sector = _sector_view(then, sid), _sector_view(base, sid)
+        for key, value in sector.items():
+            if value != fresh_sector[key]:
                 out.append((("sectors", sid, key), value))
-    for p in range(st["n"]):
-        mine, theirs = player_view(rules, then, p), player_view(rules, fresh, p)
-        for key, value in mine.items():
-            if value != theirs[key]:
+    for p in range(then.players_count):
+        player, fresh_player = player_view(then, p), player_view(base, p)
+        for key, value in player.items():
+            if value != fresh_player[key]:
                 out.append((("players", p, key), value))
-    if st.get("lumos"):
-        if st["lumos"].get("ally") != (base.get("lumos") or {}).get("ally"):
-            out.append((("lumos", "ally"), st["lumos"].get("ally")))
-        if _ships(st, q.LUMOS) != _ships(base, q.LUMOS):
-            out.append((("lumos", "ships"), _ships(st, q.LUMOS)))
-        if _lumos_out(st) != _lumos_out(base):
-            out.append((("lumos", "out"), _lumos_out(st)))
+    if then.lumos_in_play:
+        if then.lumos_ally != base.lumos_ally:
+            out.append((("lumos", "ally"), then.lumos_ally))
+        if _ships(then, LUMOS) != _ships(base, LUMOS):
+            out.append((("lumos", "ships"), _ships(then, LUMOS)))
+        if _lumos_out(then) != _lumos_out(base):
+            out.append((("lumos", "out"), _lumos_out(then)))
     return out
 
 
-def _extractor_places(st: dict[str, Any], p: int) -> list[str]:
+def _extractor_places(view: SeatView, p: int) -> list[str]:
     """Where p's extractors are, in the order of their pieces: the setup places them in that
     order, so the engine meets them (mines them) in the recorded order."""
     out = []
-    for u in st["units"].values():
-        if u["o"] == p and u["k"] == "x":
-            if u["at"] == "colony":
-                out.append(f"colony:{u['c']}")
-            elif u["at"] == "planet":
-                out.append(str(u["s"]))
+    for u in view.units.values():
+        if u.owner == p and u.is_extractor:
+            if u.place == "colony":
+                out.append(f"colony:{u.colony_space}")
+            elif u.place == "planet":
+                out.append(str(u.sector))
     return out
 
 
-def _lumos_out(st: dict[str, Any]) -> dict[str, int]:
+def _lumos_out(view: SeatView) -> dict[str, int]:
     """Lumos ships destroyed (out of the game), by size."""
     out: dict[str, int] = {}
-    for u in st["units"].values():
-        if u["o"] == q.LUMOS and u["k"] == "s" and u["at"] == "box":
-            out[u["z"]] = out.get(u["z"], 0) + 1
+    for u in view.units.values():
+        if u.owner == LUMOS and u.is_ship and u.place == "box" and u.size is not None:
+            out[u.size] = out.get(u.size, 0) + 1
     return dict(sorted(out.items()))
 
 
@@ -277,7 +276,8 @@ def _draws(moment: Moment) -> int:
     """How many technologies were drawn from the deck from the scenario's start to the end of
     the steps (the deck only shrinks from its top, its end, until it is rebuilt from the
     discard pile: then all of it was drawn)."""
-    then, now = moment.start_state["deck"], moment.after.state["deck"]
+    then = moment.start_state.deck or []
+    now = moment.after.view(ALL, live=True).deck or []
     if now == then[: len(now)]:
         return len(then) - len(now)
     return len(then)
@@ -304,11 +304,13 @@ def build_steps(moment: Moment) -> list[dict[str, Any]]:
     steps: list[dict[str, Any]] = []
     plays: dict[int, str] = {}
     for d in decisions[moment.start : moment.until]:
-        if d["kind"] == "play" and replay.state["stage"] == "select":
-            if replay.to_move in plays:  # the next round's choices (none asked between)
+        if d["kind"] == "play" and replay.view(ALL, live=True).stage == "select":
+            seat = replay.to_move
+            assert seat is not None  # a card is being chosen: someone chooses it
+            if seat in plays:  # the next round's choices (none asked between)
                 steps.append({"play": plays})
                 plays = {}
-            plays[replay.to_move] = d["card"]
+            plays[seat] = d["card"]
         else:
             if plays:
                 steps.append({"play": plays})
@@ -334,17 +336,15 @@ def _base_ids(value: Any) -> Any:
 
 def build_expect(rules: Rules, moment: Moment) -> dict[str, Any]:
     """What decisions N..M changed: player fields that differ, and the events they caused."""
-    before = Game(rules, clone_state(moment.before), log=False)
-    after = moment.after
+    before, after = moment.before, moment.after.view(ALL)
     players: dict[int, dict[str, Any]] = {}
-    for p in range(after.state["n"]):
-        old, new = player_view(rules, before, p), player_view(rules, after, p)
+    for p in range(after.players_count):
+        old, new = player_view(before, p), player_view(after, p)
         changed = {k: new[k] for k in _PLAYER_FIELDS if new[k] != old[k]}
         if "resources" in changed:  # the resources that changed, zeros included
+            now, then = after.players[p].resources, before.players[p].resources
             changed["resources"] = {
-                r: after.state["players"][p]["res"][r]
-                for r in ("common", "uncommon", "rare")
-                if after.state["players"][p]["res"][r] != before.state["players"][p]["res"][r]
+                r: now[r] for r in ("common", "uncommon", "rare") if now[r] != then[r]
             }
         if "in_play" in changed:  # the expectation reads technologies in play by card
             changed["in_play"] = sorted(
@@ -360,15 +360,15 @@ def build_expect(rules: Rules, moment: Moment) -> dict[str, Any]:
     events = [stable_event(rules, e) for e in moment.events if e["event"] not in _QUIET_EVENTS]
     if events:
         expect["events"] = events[:MAX_EXPECT_EVENTS]
-    pending = after.state["pending"]
+    pending = after.pending
     if pending is not None:  # the decision the game stopped at, and whose it is
         expect["pending"] = {
-            "player": pending["p"],
-            "kind": pending["kind"],
-            "options": len(pending["options"]),
+            "player": pending.seat,
+            "kind": pending.kind,
+            "options": len(pending.options or ()),
         }
     else:
-        expect["winners"] = after.state["winners"]
+        expect["winners"] = after.winners
     return expect
 
 
@@ -432,7 +432,7 @@ def record(
     head = {
         "id": re.sub(r"[^a-z0-9-]+", "-", sid.lower()).strip("-") or "recorded",
         "name": f"decisions {step}..{moment.until} of {source or 'a replay'}"
-        f" (round {moment.start_state['round']})",
+        f" (round {moment.start_state.round})",
         "proves": proves_of(rules, moment),
         "players": data["players"],
         "seed": data["seed"],
@@ -458,7 +458,7 @@ def record(
     if status != PASS:
         raise RecordError(
             f"the position before decision {moment.start + 1} (round "
-            f"{moment.start_state['round']}) does not "
+            f"{moment.start_state.round}) does not "
             f"replay decisions {step}..{moment.until} as the game did: {message}"
         )
     kept, runs = entries, 1

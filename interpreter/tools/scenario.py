@@ -34,10 +34,11 @@ from pathlib import Path
 from typing import Any
 
 from lastlight.interpreter.effects.decisions import DECISION_KINDS
-from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.errors import EngineError
 from lastlight.interpreter.engine.game import Game, IllegalDecision
-from lastlight.interpreter.engine.machine import EngineError
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.engine.view import LUMOS, SeatView
 from lastlight.interpreter.load.errors import Diagnostic, Loc, did_you_mean
 from lastlight.interpreter.load.pack import ValueBudget, outside_the_pack, yaml_files
 from lastlight.interpreter.load.schema import validate
@@ -46,6 +47,11 @@ from lastlight.interpreter.tools.scenario_expect import check, matches
 from lastlight.interpreter.tools.scenario_lint import setup_problems
 
 FLOW_PREFERENCE = ("pass", "done")
+
+#: The state `Game.edit()` yields, passed from inside its `with` block to the helpers that
+#: write the setup (the engine's write door: nothing else here writes the state, and every
+#: read goes through `Game.view`).
+Edited = dict[str, Any]
 
 
 def _same_card(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -190,7 +196,7 @@ class _Runner:
                     offers = True
                 if "achievement_offer" in conf:
                     pl["offer_a"] = [
-                        self._achievement(str(a), conf.loc_of("achievement_offer"))
+                        self._achievement(st, str(a), conf.loc_of("achievement_offer"))
                         for a in conf["achievement_offer"]
                     ]
                     pl["ach"] = None
@@ -203,11 +209,16 @@ class _Runner:
                 if ach is not None:
                     pl["offer_a"] = [f"{ach}#1"] if ach else []
                     pl["ach"] = None if ach else ""
-        while self.game.state["stage"] in ("faction", "achievement") and not offers:
+        while self._now().stage in ("faction", "achievement") and not offers:
             self.game.apply(self.game.legal()[0])
 
-    def _achievement(self, aid: str, loc: Loc) -> str:
-        for phys in self.game.state["players"][0]["offer_a"] + [f"{aid}#1"]:
+    def _now(self) -> SeatView:
+        """The game as it is now (the runner may see everything): read it before the next
+        decision, never after."""
+        return self.game.view(ALL, live=True)
+
+    def _achievement(self, pos: Edited, aid: str, loc: Loc) -> str:
+        for phys in pos["players"][0]["offer_a"] + [f"{aid}#1"]:
             if base_id(phys) == aid:
                 return phys
         raise self._fail(loc, f"unknown achievement '{aid}'")
@@ -215,14 +226,13 @@ class _Runner:
     def _apply_setup(self, setup: YDict) -> None:
         """Write the setup into the state in one `Game.edit`: caches dropped, the open
         decision asked again from the position set up."""
-        eng = self.game.eng
         with self.game.edit(reask=True) as st:
             if "first" in setup:
                 st["first"] = int(setup["first"])
                 for pl in st["players"]:
                     pl["chosen"] = None  # the card choice is asked again (`reask`)
             if "rotation" in setup:
-                st["rot"] = int(setup["rotation"]) % eng.board.period
+                st["rot"] = int(setup["rotation"]) % self.game.board.period
             if "round" in setup:
                 st["round"] = int(setup["round"])
             if "rng" in setup:  # the generator's state: the recorded game's draws to come
@@ -267,51 +277,51 @@ class _Runner:
                 if "ally" in lumos:
                     st["lumos"]["ally"] = lumos["ally"]
                 if "ships" in lumos:
-                    self._place_ships(st, q.LUMOS, lumos["ships"], lumos.loc_of("ships"))
+                    self._place_ships(st, LUMOS, lumos["ships"], lumos.loc_of("ships"))
                 if "out" in lumos:
                     self._lumos_out(st, lumos["out"], lumos.loc_of("out"))
             if "resolve" in setup:
                 self._setup_resolve(st, setup["resolve"])
 
-    def _lumos_out(self, st: dict[str, Any], spec: YDict, loc: Loc) -> None:
+    def _lumos_out(self, pos: Edited, spec: YDict, loc: Loc) -> None:
         """`out: {small: 2}`: that many Lumos ships of each size destroyed (out of the game),
         taken from the Lumos supply; the others of that size not on the board are in it."""
-        for u in st["units"].values():
-            if u["o"] == q.LUMOS and u["k"] == "s" and u["at"] == "box":
+        for u in pos["units"].values():
+            if u["o"] == LUMOS and u["k"] == "s" and u["at"] == "box":
                 u["at"] = "supply"
         for size, count in spec.items():
             spare = [
                 u
-                for u in st["units"].values()
-                if u["o"] == q.LUMOS and u["z"] == size and u["at"] == "supply"
+                for u in pos["units"].values()
+                if u["o"] == LUMOS and u["z"] == size and u["at"] == "supply"
             ]
             if len(spare) < int(count):
                 raise self._fail(loc, f"the Lumos have {len(spare)} {size} ships in supply")
             for u in spare[: int(count)]:
                 u["at"] = "box"
 
-    def _setup_resolve(self, st: dict[str, Any], conf: YDict) -> None:
+    def _setup_resolve(self, pos: Edited, conf: YDict) -> None:
         """Part-way through a round (what `lastlight record` writes): the cards chosen are
         revealed and `queue` is what is left to resolve, as the engine keeps it (flow.py)."""
         for p, card in (conf.get("chosen") or {}).items():
             if not 0 <= int(p) < self.players:
                 raise self._fail(conf.loc_of("chosen"), f"no player {p} in this game")
-            st["players"][int(p)]["chosen"] = str(card)
+            pos["players"][int(p)]["chosen"] = str(card)
         for i, entry in enumerate(conf["queue"]):
             kinds = ("before", "phase", "after", "together", "card_end", "rotated")
             if not entry or entry[0] not in kinds:
                 raise self._fail(
                     conf["queue"].loc_of(i), f"a queue entry starts with one of {', '.join(kinds)}"
                 )
-        st["queue"] = [list(e) for e in conf["queue"]]
-        st["stage"] = "resolve"
-        st["entry"] = 0
-        st["trig"] = int(conf.get("trig", 0))
+        pos["queue"] = [list(e) for e in conf["queue"]]
+        pos["stage"] = "resolve"
+        pos["entry"] = 0
+        pos["trig"] = int(conf.get("trig", 0))
 
-    def _setup_piles(self, st: dict[str, Any], setup: YDict) -> None:
+    def _setup_piles(self, pos: Edited, setup: YDict) -> None:
         """`deck: [...]` is the whole deck, top first; the other copies left in the deck go to
         the discard pile, or out of the game when `discard: [...]` sets that pile too."""
-        pool = st["deck"] + st["discard"]
+        pool = pos["deck"] + pos["discard"]
         piles: dict[str, list[str]] = {}
         for key in ("deck", "discard"):
             if key in setup:
@@ -322,17 +332,17 @@ class _Runner:
                         phys = self._physical(str(cid), pool, at)
                         pool.remove(phys)
                     else:  # a copy the fresh deal put in a hand (a recorded position)
-                        phys = self._take(st, str(cid), at)
+                        phys = self._take(pos, str(cid), at)
                     piles[key].append(phys)
         if "deck" in piles:
-            st["deck"] = list(reversed(piles["deck"]))  # the top of the deck is its end
-            st["discard"] = piles.get("discard", pool)
+            pos["deck"] = list(reversed(piles["deck"]))  # the top of the deck is its end
+            pos["discard"] = piles.get("discard", pool)
         else:
-            st["deck"] = [c for c in pool if c in st["deck"]]
-            st["discard"] = piles["discard"]
+            pos["deck"] = [c for c in pool if c in pos["deck"]]
+            pos["discard"] = piles["discard"]
 
-    def _setup_player(self, st: dict[str, Any], p: int, conf: YDict) -> None:
-        pl = st["players"][p]
+    def _setup_player(self, pos: Edited, p: int, conf: YDict) -> None:
+        pl = pos["players"][p]
         if "resources" in conf:
             pl["res"] = {"common": 0, "uncommon": 0, "rare": 0}
             pl["res"].update({k: int(v) for k, v in conf["resources"].items()})
@@ -345,13 +355,13 @@ class _Runner:
         if "tech_hand" in conf:
             self.loose += pl["tech_hand"]  # the dealt hand, for a later setup entry to take
             pl["tech_hand"] = [
-                self._take(st, c, conf.loc_of("tech_hand")) for c in conf["tech_hand"]
+                self._take(pos, c, conf.loc_of("tech_hand")) for c in conf["tech_hand"]
             ]
         if "in_play" in conf:
             for entry in conf["in_play"]:
                 cid = entry if isinstance(entry, str) else entry["card"]
                 size = None if isinstance(entry, str) else entry.get("size")
-                phys = self._take(st, cid, conf.loc_of("in_play"))
+                phys = self._take(pos, cid, conf.loc_of("in_play"))
                 card = self.rules.cards[base_id(phys)]
                 if card.type == "civilization":
                     pl["civ"].append(phys)
@@ -367,37 +377,37 @@ class _Runner:
         if "exhausted" in conf:
             pl["exhausted"] = [self._in_play_id(p, c) for c in conf["exhausted"]]
         if "ships" in conf:
-            self._place_ships(st, p, conf["ships"], conf.loc_of("ships"))
+            self._place_ships(pos, p, conf["ships"], conf.loc_of("ships"))
         if "extractors" in conf:
-            self._place_extractors(st, p, conf["extractors"], conf.loc_of("extractors"))
+            self._place_extractors(pos, p, conf["extractors"], conf.loc_of("extractors"))
         if "damage" in conf:
             for uid, n in conf["damage"].items():
-                if uid not in st["units"]:
+                if uid not in pos["units"]:
                     raise self._fail(conf.loc_of("damage"), f"unknown unit '{uid}'")
-                st["units"][uid]["d"] = int(n)
+                pos["units"][uid]["d"] = int(n)
 
-    def _take(self, st: dict[str, Any], cid: str, loc: Loc) -> str:
+    def _take(self, pos: Edited, cid: str, loc: Loc) -> str:
         """Move one physical copy of a technology out of the deck or discard (`cid` names the
         card, or one copy of it: `assault-rigs#2`)."""
-        for pile in (st["deck"], st["discard"]):
+        for pile in (pos["deck"], pos["discard"]):
             for phys in pile:
                 if base_id(phys) == cid or phys == cid:
                     pile.remove(phys)
                     return phys
-        for pile in [pl["tech_hand"] for pl in st["players"]] + [self.loose]:
+        for pile in [pl["tech_hand"] for pl in pos["players"]] + [self.loose]:
             for phys in pile:
                 if base_id(phys) == cid or phys == cid:
                     pile.remove(phys)
                     return phys
         raise self._fail(loc, f"no copy of technology '{cid}' is left to hand out")
 
-    def _to_deck(self, st: dict[str, Any], cid: str, loc: Loc) -> str:
+    def _to_deck(self, pos: Edited, cid: str, loc: Loc) -> str:
         """A copy for the top of the deck: from the piles, else out of a player's hand (a
         recorded position may hold there a copy the fresh deal gave someone)."""
         try:
-            return self._physical(cid, st["deck"] + st["discard"], loc)
+            return self._physical(cid, pos["deck"] + pos["discard"], loc)
         except ScenarioFailure:
-            return self._take(st, cid, loc)
+            return self._take(pos, cid, loc)
 
     def _physical(self, cid: str, pool: list[str], loc: Loc) -> str:
         for phys in pool:
@@ -412,27 +422,28 @@ class _Runner:
         raise self._fail(loc, f"unknown exploration token '{tid}'")
 
     def _in_play_id(self, p: int, cid: str) -> str:
-        pl = self.game.state["players"][p]
-        if base_id(pl["faction"] or "") == cid:
-            return pl["faction"]
-        for phys, _size in q.active_cards(self.game.eng, p):
+        view = self.game.view(ALL)  # (a copy: the position is being written)
+        faction = view.players[p].faction
+        if faction and base_id(faction) == cid:
+            return faction
+        for phys, _size in view.active_cards(p):
             if base_id(phys) == cid or phys == cid:
                 return phys
         return cid
 
-    def _place_ships(self, st: dict[str, Any], owner: int, spec: YDict, loc: Loc) -> None:
-        for u in st["units"].values():
+    def _place_ships(self, pos: Edited, owner: int, spec: YDict, loc: Loc) -> None:
+        for u in pos["units"].values():
             if u["o"] == owner and u["k"] == "s" and u["at"] == "board":
                 u.update({"at": "supply", "s": None, "d": 0})
         for sector, sizes in spec.items():
-            if sector not in st["sectors"]:
+            if sector not in pos["sectors"]:
                 raise self._fail(loc, f"unknown sector '{sector}'")
             for size, count in sizes.items():
                 for _ in range(int(count)):
                     uid = next(
                         (
                             i
-                            for i, u in st["units"].items()
+                            for i, u in pos["units"].items()
                             if u["o"] == owner
                             and u["k"] == "s"
                             and u["z"] == size
@@ -446,7 +457,7 @@ class _Runner:
                             f"{'Lumos' if owner < 0 else f'P{owner}'} has no "
                             f"{size} ship left in supply for {sector}",
                         )
-                    st["units"][uid].update({"at": "board", "s": sector, "d": 0})
+                    pos["units"][uid].update({"at": "board", "s": sector, "d": 0})
 
     def _colony(self, where: str, loc: Loc) -> int:
         """The colony space `colony:N` names (found by the fuzzer: `colony:3.0` reached int(),
@@ -458,15 +469,15 @@ class _Runner:
             raise self._fail(loc, f"unknown colony space '{where}' ({known})")
         return int(m.group(1))
 
-    def _place_extractors(self, st: dict[str, Any], p: int, spec: YList, loc: Loc) -> None:
-        for u in st["units"].values():
+    def _place_extractors(self, pos: Edited, p: int, spec: YList, loc: Loc) -> None:
+        for u in pos["units"].values():
             if u["o"] == p and u["k"] == "x" and u["at"] in ("colony", "planet"):
                 u.update({"at": "supply", "s": None, "c": None})
         for where in spec:
             uid = next(
                 (
                     i
-                    for i, u in st["units"].items()
+                    for i, u in pos["units"].items()
                     if u["o"] == p and u["k"] == "x" and u["at"] == "supply"
                 ),
                 None,
@@ -474,9 +485,9 @@ class _Runner:
             if uid is None:
                 raise self._fail(loc, f"P{p} has no extractor left in supply")
             if isinstance(where, str) and where.startswith("colony:"):
-                st["units"][uid].update({"at": "colony", "c": self._colony(where, loc)})
-            elif where in st["sectors"]:
-                st["units"][uid].update({"at": "planet", "s": where})
+                pos["units"][uid].update({"at": "colony", "c": self._colony(where, loc)})
+            elif where in pos["sectors"]:
+                pos["units"][uid].update({"at": "planet", "s": where})
             else:
                 raise self._fail(
                     loc, f"unknown extractor place '{where}' (a sector id or colony:N)"
@@ -493,10 +504,10 @@ class _Runner:
             self.known_kind(arg, loc)
         if verb == "play":
             wanted = {int(k): str(v) for k, v in arg.items()}
-            while game.state["stage"] == "select" and game.to_move in wanted:
+            while self._now().stage == "select" and game.to_move in wanted:
                 p = game.to_move
                 self._apply({"kind": "play", "card": wanted.pop(p)}, loc)
-            if wanted and game.state["stage"] == "select":
+            if wanted and self._now().stage == "select":
                 raise self._fail(loc, f"P{game.to_move} must also choose a card to play")
         elif verb == "choose":
             self._apply(self._match(arg, loc), loc)
@@ -592,19 +603,14 @@ class _Runner:
         """Resolve the rest with a fixed policy: pass/done/no/hold fire, else the first option."""
         game = self.game
         plays = [e["round"] for e in game.log if e["event"] == "play"]
-        start_round = plays[-1] if plays else game.state["round"]
+        start_round = plays[-1] if plays else self._now().round
         for _ in range(100_000):
             if game.over:
                 return
-            if what == "round" and (
-                game.state["round"] > start_round or game.state["stage"] == "ending"
-            ):
+            now = self._now()
+            if what == "round" and (now.round > start_round or now.stage == "ending"):
                 return
-            if (
-                what == "action"
-                and not game.state["stack"]
-                and game.state["pending"]["by"] == "flow"
-            ):
+            if what == "action" and not now.effects_running and now.pending_by == "flow":
                 return
             legal = game.legal()
             pick = (

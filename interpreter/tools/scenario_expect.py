@@ -7,13 +7,14 @@ what was expected and what happened.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.engine.view import LUMOS, SeatView, UnitView
 from lastlight.interpreter.load.errors import Loc
-from lastlight.interpreter.load.yamlload import YDict
+from lastlight.interpreter.load.yamlload import YDict, YList
 
 #: `3 cards`: at most 6 digits, like the schema's pattern (a 5,000-digit count once reached
 #: int() and ended in an internal error; found by the fuzzer's scenario mutations).
@@ -22,138 +23,152 @@ COUNT_RE = re.compile(r"(\d{1,6}) ([a-z]+)")
 
 def check(run: Any, expect: YDict) -> None:
     """Raise a located ScenarioFailure for the first expectation that does not hold."""
+    view = run.game.view(ALL)  # a tool may see everything (a copy: one position)
     for p, conf in (expect.get("players") or {}).items():
-        pl = run.game.state["players"][int(p)]
         for key, want in conf.items():
             at = conf.loc_of(key)
             expectation = _PLAYER_CHECKS.get(key)
             if expectation is None:
                 raise run.fail(at, f"unknown expectation '{key}'")
-            expectation(run, at, int(p), pl, key, want)
-    _check_table(run, expect)
+            expectation(run, view, at, int(p), key, want)
+    _check_table(run, view, expect)
     _check_events(run, expect)
 
 
-#: One player expectation: (run, where it is written, seat, the seat's state, key, wanted
+#: One player expectation: (run, the game's view, where it is written, seat, key, wanted
 #: value); raises a located ScenarioFailure if it does not hold.
-PlayerCheck = Callable[[Any, Loc, int, dict[str, Any], str, Any], None]
+PlayerCheck = Callable[[Any, SeatView, Loc, int, str, Any], None]
 
 
-def _resources(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: Any) -> None:
+def _resources(run: Any, view: SeatView, at: Loc, p: int, key: str, want: Any) -> None:
     for res, n in want.items():
-        _eq(run, at, f"P{p} {res}", pl["res"][res], n)
+        _eq(run, at, f"P{p} {res}", view.players[p].resources[res], n)
 
 
-def _in_play(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: Any) -> None:
+def _in_play(run: Any, view: SeatView, at: Loc, p: int, key: str, want: Any) -> None:
     have = [
         c
-        for c, _s in q.active_cards(run.game.eng, p)
+        for c, _s in view.active_cards(p)
         if run.rules.cards[base_id(c)].kind == "technology"
     ]
     _cards(run, at, f"P{p} technologies in play", have, want)
 
 
-def _kept(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: Any) -> None:
+def _kept(run: Any, view: SeatView, at: Loc, p: int, key: str, want: Any) -> None:
     """`faction` or `achievement`: the card the player kept."""
-    kept = pl["faction" if key == "faction" else "ach"]
+    pl = view.players[p]
+    kept = pl.faction if key == "faction" else pl.achievement
     _eq(run, at, f"P{p} {key}", kept and base_id(kept), want)
 
 
-def _supply(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: Any) -> None:
+def _supply(run: Any, view: SeatView, at: Loc, p: int, key: str, want: Any) -> None:
     for what, n in want.items():
-        _eq(run, at, f"P{p} {what} in supply", _in_supply(run.game.state, p, what), n)
+        _eq(run, at, f"P{p} {what} in supply", _in_supply(view, p, what), n)
 
 
-def _graveyard(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: Any) -> None:
-    grave = pl["grave"]
+def _graveyard(run: Any, view: SeatView, at: Loc, p: int, key: str, want: Any) -> None:
+    grave = view.players[p].graveyard
     if isinstance(want, int):
         _eq(run, at, f"P{p} graveyard size", len(grave), want)
     else:
         _cards(run, at, f"P{p} graveyard", grave, want, unit="units")
 
 
-def _damage(run: Any, at: Loc, p: int, pl: dict[str, Any], key: str, want: Any) -> None:
+def _damage(run: Any, view: SeatView, at: Loc, p: int, key: str, want: Any) -> None:
     for uid, n in want.items():
-        if uid not in run.game.state["units"]:  # found by the fuzzer: a look-alike 'р1-large-1'
+        if uid not in view.units:  # found by the fuzzer: a look-alike 'р1-large-1'
             raise run.fail(at, f"unknown unit '{uid}'")
-        _eq(run, at, f"damage on {uid}", run.game.state["units"][uid]["d"], n)
+        _eq(run, at, f"damage on {uid}", view.units[uid].damage, n)
 
 
 #: What each key under `players: {P: ...}` checks.
 _PLAYER_CHECKS: dict[str, PlayerCheck] = {
     "resources": _resources,
-    "light": lambda run, at, p, pl, key, want: _eq(run, at, f"P{p} light", pl["light"], want),
-    "hand": lambda run, at, p, pl, key, want: _cards(run, at, f"P{p} {key}", pl[key], want),
-    "played": lambda run, at, p, pl, key, want: _cards(run, at, f"P{p} {key}", pl[key], want),
-    "in_play": _in_play,
-    "tech_hand": lambda run, at, p, pl, key, want: _cards(
-        run, at, f"P{p} technologies in hand", pl["tech_hand"], want
+    "light": lambda run, view, at, p, key, want: _eq(
+        run, at, f"P{p} light", view.players[p].light, want
     ),
-    "exhausted": lambda run, at, p, pl, key, want: _cards(
-        run, at, f"P{p} exhausted", pl["exhausted"], want
+    "hand": lambda run, view, at, p, key, want: _cards(
+        run, at, f"P{p} {key}", view.players[p].hand, want
+    ),
+    "played": lambda run, view, at, p, key, want: _cards(
+        run, at, f"P{p} {key}", view.players[p].played, want
+    ),
+    "in_play": _in_play,
+    "tech_hand": lambda run, view, at, p, key, want: _cards(
+        run, at, f"P{p} technologies in hand", view.players[p].tech_hand or [], want
+    ),
+    "exhausted": lambda run, view, at, p, key, want: _cards(
+        run, at, f"P{p} exhausted", view.players[p].exhausted, want
     ),
     "faction": _kept,
     "achievement": _kept,
     "supply": _supply,
-    "ships": lambda run, at, p, pl, key, want: _eq(
-        run, at, f"P{p} ships", _ships(run.game.state, p), _norm_ships(want)
+    "ships": lambda run, view, at, p, key, want: _eq(
+        run, at, f"P{p} ships", _ships(view, p), _norm_ships(want)
     ),
-    "extractors": lambda run, at, p, pl, key, want: _eq(
-        run, at, f"P{p} extractors", _extractors(run.game.state, p), sorted(want)
+    "extractors": lambda run, view, at, p, key, want: _eq(
+        run, at, f"P{p} extractors", _extractors(view, p), sorted(want)
     ),
     "graveyard": _graveyard,
     "damage": _damage,
 }
 
 
-def _check_table(run: Any, expect: YDict) -> None:
+def _check_table(run: Any, view: SeatView, expect: YDict) -> None:
     """The Lumos, the piles, units, the pending decision, round and rotation, sectors."""
-    st = run.game.state
     if "lumos_ships" in expect:
         _eq(
             run,
             expect.loc_of("lumos_ships"),
             "Lumos ships",
-            _ships(st, q.LUMOS),
+            _ships(view, LUMOS),
             _norm_ships(expect["lumos_ships"]),
         )
     if "lumos_ally" in expect:
-        _eq(
-            run,
-            expect.loc_of("lumos_ally"),
-            "Lumos ally",
-            (st.get("lumos") or {}).get("ally"),
-            expect["lumos_ally"],
-        )
-    for key in ("deck", "discard"):
-        if key in expect:
-            _pile(run, expect.loc_of(key), key, st[key], expect[key])
+        _eq(run, expect.loc_of("lumos_ally"), "Lumos ally", view.lumos_ally, expect["lumos_ally"])
+    if "deck" in expect:
+        _pile(run, expect.loc_of("deck"), "deck", view.deck or [], expect["deck"])
+    if "discard" in expect:
+        _pile(run, expect.loc_of("discard"), "discard", view.discard, expect["discard"])
+    units = view.units
     for uid, want in (expect.get("units") or {}).items():
         at = expect["units"].loc_of(uid)
-        if uid not in st["units"]:
+        if uid not in units:
             raise run.fail(at, f"unknown unit '{uid}'")
-        _eq(run, at, f"{uid} place", _place(st["units"][uid], str(want)), str(want))
+        _eq(run, at, f"{uid} place", _place(units[uid], str(want)), str(want))
     if "pending" in expect:
-        _pending(run, expect["pending"])
-    for key in ("round", "rotation", "first", "over", "winners"):
+        _pending(run, view, expect["pending"])
+    table = {
+        "round": lambda: view.round,
+        "rotation": lambda: view.rotation,
+        "first": lambda: view.first,
+        "over": lambda: view.over,
+        "winners": lambda: view.winners,
+    }
+    for key, actual in table.items():
         if key in expect:
-            actual = {"rotation": st["rot"]}.get(key, st.get(key))
-            _eq(run, expect.loc_of(key), key, actual, expect[key])
+            _eq(run, expect.loc_of(key), key, actual(), expect[key])
     for sector, conf in (expect.get("sectors") or {}).items():
-        if sector not in st["sectors"]:  # found by the fuzzer: a look-alike 'о1' (KeyError)
+        if sector not in view.sectors:  # found by the fuzzer: a look-alike 'о1' (KeyError)
             raise run.fail(expect["sectors"].key_loc(sector), f"unknown sector '{sector}'")
-        info = st["sectors"][sector]
         for key, want in conf.items():
-            actual = {
-                "token_up": info["up"],
-                "deep": info["deep"] and base_id(info["deep"]),
-            }.get(key, info.get(key))
-            _eq(run, conf.loc_of(key), f"{sector} {key}", actual, want)
+            _eq(run, conf.loc_of(key), f"{sector} {key}", _sector(view, sector, key), want)
+
+
+def _sector(view: SeatView, sector: str, key: str) -> Any:
+    """What an expectation under `sectors: {S: ...}` reads."""
+    info = view.sectors[sector]
+    if key == "token_up":
+        return info.token_face_up
+    if key == "deep":
+        deep = view.deep_token(sector)
+        return deep and base_id(deep)
+    return {"planet": info.planet, "token": info.token}.get(key)
 
 
 def _check_events(run: Any, expect: YDict) -> None:
     """`events` happened in that order, `no_events` did not, `legal` decisions are offered."""
-    events = expect.get("events") or []
+    events = expect.get("events") or YList()
     log = run.game.log
     pos = 0
     for i, want in enumerate(events):
@@ -189,7 +204,9 @@ def count_of(want: Any, unit: str = "cards") -> int | None:
     return None
 
 
-def _cards(run: Any, loc: Loc, what: str, have: list[str], want: Any, unit: str = "cards") -> None:
+def _cards(
+    run: Any, loc: Loc, what: str, have: Sequence[str], want: Any, unit: str = "cards"
+) -> None:
     """A list of ids (compared as a multiset of base ids) or a count such as `3 cards`."""
     n = count_of(want, unit)
     if n is not None:
@@ -200,7 +217,7 @@ def _cards(run: Any, loc: Loc, what: str, have: list[str], want: Any, unit: str 
     _eq(run, loc, what, sorted(base_id(c) for c in have), sorted(str(w) for w in want))
 
 
-def _pile(run: Any, loc: Loc, key: str, pile: list[str], want: Any) -> None:
+def _pile(run: Any, loc: Loc, key: str, pile: Sequence[str], want: Any) -> None:
     """The technology deck (top first) or discard pile: a list, a count, or
     {size: N, top: [...], includes: [...]}."""
     name = "technology deck" if key == "deck" else "discard pile"
@@ -224,39 +241,41 @@ def _pile(run: Any, loc: Loc, key: str, pile: list[str], want: Any) -> None:
             raise run.fail(want["excludes"].loc_of(i), f"expected no {cid} in the {name}")
 
 
-def _place(unit: dict[str, Any], want: str) -> str:
+def _place(unit: UnitView, want: str) -> str:
     """Where a piece is, in the words of the expectation: supply, box (out of the game),
     graveyard:N, colony:N, a sector id, or board (any sector)."""
-    at = unit["at"]
+    at = unit.place
     if at == "grave":
-        return f"graveyard:{unit['g']}"
+        return f"graveyard:{unit.graveyard}"
     if at == "colony":
-        return f"colony:{unit['c']}"
+        return f"colony:{unit.colony_space}"
     if at in ("board", "planet"):
-        return "board" if want == "board" else str(unit["s"])
+        return "board" if want == "board" else str(unit.sector)
     return str(at)
 
 
-def _in_supply(st: dict[str, Any], p: int, what: str) -> int:
-    kind, size = ("x", None) if what in ("extractor", "extractors") else ("s", what)
+def _in_supply(view: SeatView, p: int, what: str) -> int:
+    extractors = what in ("extractor", "extractors")
     return sum(
         1
-        for u in st["units"].values()
-        if u["o"] == p and u["k"] == kind and u["at"] == "supply" and size in (None, u["z"])
+        for u in view.units.values()
+        if u.owner == p
+        and u.place == "supply"
+        and (u.is_extractor if extractors else u.is_ship and u.size == what)
     )
 
 
-def _pending(run: Any, want: YDict) -> None:
+def _pending(run: Any, view: SeatView, want: YDict) -> None:
     """Whose decision is open, of what kind, and what that player is offered."""
-    pending = run.game.state.get("pending")
+    pending = view.pending
     if pending is None:
         raise run.fail(want.loc, "expected an open decision, but none is (the game is over)")
     legal = run.game.legal()
     if "player" in want:
-        _eq(run, want.loc_of("player"), "player to decide", pending["p"], want["player"])
+        _eq(run, want.loc_of("player"), "player to decide", pending.seat, want["player"])
     if "kind" in want:
         run.known_kind(want["kind"], want.loc_of("kind"))
-        _eq(run, want.loc_of("kind"), "kind of the open decision", pending["kind"], want["kind"])
+        _eq(run, want.loc_of("kind"), "kind of the open decision", pending.kind, want["kind"])
     if "options" in want:
         _eq(run, want.loc_of("options"), "number of options offered", len(legal), want["options"])
     for i, opt in enumerate(want.get("offers") or []):
@@ -295,12 +314,14 @@ def _as_wanted(have: Any, want: Any) -> Any:
     return have
 
 
-def _ships(st: dict[str, Any], owner: int) -> dict[str, dict[str, int]]:
+def _ships(view: SeatView, owner: int) -> dict[str, dict[str, int]]:
+    """The owner's ships on the board: sector -> size -> count."""
     out: dict[str, dict[str, int]] = {}
-    for u in st["units"].values():
-        if u["o"] == owner and u["k"] == "s" and u["at"] == "board":
-            out.setdefault(u["s"], {}).setdefault(u["z"], 0)
-            out[u["s"]][u["z"]] += 1
+    for u in view.units.values():
+        if u.owner == owner and u.is_ship and u.on_board:
+            assert u.sector is not None and u.size is not None
+            out.setdefault(u.sector, {}).setdefault(u.size, 0)
+            out[u.sector][u.size] += 1
     return {s: dict(sorted(z.items())) for s, z in sorted(out.items())}
 
 
@@ -312,12 +333,12 @@ def _norm_ships(spec: Any) -> dict[str, dict[str, int]]:
     }
 
 
-def _extractors(st: dict[str, Any], p: int) -> list[str]:
+def _extractors(view: SeatView, p: int) -> list[str]:
     out = []
-    for u in st["units"].values():
-        if u["o"] == p and u["k"] == "x":
-            if u["at"] == "colony":
-                out.append(f"colony:{u['c']}")
-            elif u["at"] == "planet":
-                out.append(u["s"])
+    for u in view.units.values():
+        if u.owner == p and u.is_extractor:
+            if u.place == "colony":
+                out.append(f"colony:{u.colony_space}")
+            elif u.place == "planet":
+                out.append(str(u.sector))
     return sorted(out)

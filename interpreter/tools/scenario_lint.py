@@ -72,7 +72,8 @@ def duplicate_ids(files: list[YDict]) -> list[Diagnostic]:
 
 def _seat_places(sc: YDict) -> Iterator[tuple[Any, Loc, str]]:
     """Every seat a scenario names: (the seat as written, where, what names it)."""
-    setup = sc.get("setup") if isinstance(sc.get("setup"), YDict) else YDict()
+    raw_setup = sc.get("setup")
+    setup = raw_setup if isinstance(raw_setup, YDict) else YDict()
     expects = [sc.get("expect")]
     for step in sc.get("steps") or []:
         if isinstance(step, YDict):

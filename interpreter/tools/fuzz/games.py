@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from lastlight.interpreter.agents import HeuristicBot, RandomBot, ask
+from lastlight.interpreter.engine.errors import EngineError
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.machine import EngineError
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.replay import make_replay, result_of, run_replay
 from lastlight.interpreter.engine.rng import Rng, seed_state
 from lastlight.interpreter.engine.ruleset import Rules
@@ -97,7 +98,7 @@ def fuzz_game(rules: Rules, players: int, seed: int, *, replay_check: bool) -> F
         problems = check_state(game)
         if problems:
             return _finding(game, rules, seats, "invariant", f"at the end: {problems[0]}", "")
-        if game.state.get("stalled"):
+        if game.view(ALL, live=True).stalled:
             return _finding(game, rules, seats, "invariant", "the game stalled at the cap", "")
         if replay_check:
             data = json.loads(json.dumps(make_replay(game, rules, seats)))
@@ -138,15 +139,16 @@ def _finding(
 ) -> Finding:
     replay = make_replay(game, rules, seats)
     replay["result"] = result_of(game)  # the game may be unfinished: the crash comes first
+    view = game.view(ALL, live=True)
     return Finding(
         kind,
         "game",
-        f"{game.state['n']} players, seed {game.state['seed']}: {message}",
+        f"{view.players_count} players, seed {view.seed}: {message}",
         detail
         + "\nreproduce: lastlight play -n {} -s {} --bots {}\n(the decisions up to the "
         "finding: lastlight replay <this folder>/…-game-replay.json; the last of them as a "
         "scenario test: lastlight record <this folder>/…-game-replay.json --step {})".format(
-            game.state["n"], game.state["seed"], ",".join(seats), len(game.history)
+            view.players_count, view.seed, ",".join(seats), len(game.history)
         ),
         {"replay.json": json.dumps(replay, indent=1) + "\n"},
     )

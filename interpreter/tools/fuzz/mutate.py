@@ -19,8 +19,8 @@ from typing import Any
 
 import yaml
 from lastlight.interpreter.agents import RandomBot, ask
+from lastlight.interpreter.engine.errors import EngineError
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.machine import EngineError
 from lastlight.interpreter.engine.replay import ReplayError, load_replay, run_replay
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules

@@ -149,7 +149,7 @@ def item_changes(old: Rules, new: Rules) -> list[dict[str, Any]]:
                 }
             )
             continue
-        fields = {}
+        fields: dict[str, tuple[Any, Any]] = {}
         if a.cost != b.cost:
             fields["cost"] = (a.cost, b.cost)
         if a.type != b.type:

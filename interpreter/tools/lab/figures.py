@@ -130,13 +130,13 @@ def quality_extras(rows: list[Row]) -> list[Figure]:
     and the openings' entropy (bootstrap intervals over games)."""
     figs = []
     for key, column in (("rounds spread (sd)", "rounds"), ("decisions spread (sd)", "decisions")):
-        found = spread(rows, column)
-        if found is not None:
-            value, lo, hi, n = found
+        sd = spread(rows, column)
+        if sd is not None:
+            value, lo, hi, n = sd
             figs.append(Figure("quality", key, value, lo, hi, n))
     for key, column in OPENINGS.items():
-        found = opening_entropy(rows, column)
-        if found is not None:
-            value, lo, hi, n, _distinct = found
+        entropy = opening_entropy(rows, column)
+        if entropy is not None:
+            value, lo, hi, n, _distinct = entropy
             figs.append(Figure("quality", key, value, lo, hi, n))
     return figs

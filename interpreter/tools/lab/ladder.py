@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.agents import make_bot
 from lastlight.interpreter.agents.base import play_game
-from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.tools.lab.logstats import GameStats, game_stats
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class Ladder:
     model: Any = None
     ratings: dict[str, Any] = field(default_factory=dict)
     games: Counter[str] = field(default_factory=Counter)
-    wins: Counter[str] = field(default_factory=Counter)
+    wins: dict[str, float] = field(default_factory=dict)  #: a shared win counts 1/winners
     #: every game rated, in order: (the bot in each seat, each seat's rank)
     results: list[tuple[tuple[str, ...], tuple[int, ...]]] = field(default_factory=list)
 
@@ -90,14 +90,14 @@ class Ladder:
         for name, rank in zip(seats, ranks, strict=True):
             self.games[name] += 1
             if rank == 1:
-                self.wins[name] += 1 / ranks.count(1)
+                self.wins[name] = self.wins.get(name, 0) + 1 / ranks.count(1)
 
     def _copy(self, r: Any) -> Any:
         return self.model.rating(mu=r.mu, sigma=r.sigma, name=r.name)
 
     def standings(self) -> list[Standing]:
         rows = [
-            Standing(name, r.mu, r.sigma, self.games[name], self.wins[name])
+            Standing(name, r.mu, r.sigma, self.games[name], self.wins.get(name, 0))
             for name, r in self.ratings.items()
         ]
         rows.sort(key=lambda s: (-s.ordinal, s.name))
@@ -128,11 +128,11 @@ def schedule(bots: list[str], players: list[int], games: int, seed: int) -> Iter
 
 def ranks_of(game: Game) -> list[int]:
     """Each seat's place (1 = best): winners, then light, technologies in play, resources."""
-    eng = game.eng
+    view = game.view(ALL, live=True)
     winners = set(game.winners)
     keys = [
-        (p in winners, pl["light"], q.techs_in_play(eng, p), q.total_resources(eng, p))
-        for p, pl in enumerate(game.state["players"])
+        (p in winners, pl.light, view.techs_in_play(p), view.total_resources(p))
+        for p, pl in enumerate(view.players)
     ]
     return [1 + sum(1 for other in keys if other > key) for key in keys]
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.agents.base import play_game
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import base_id
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ class GameStats:
 
 def game_stats(game: Game) -> GameStats:
     """Count a finished game's log (the game must have been played with `log=True`)."""
-    n = game.state["n"]
+    view = game.view(ALL, live=True)
+    n = view.players_count
     plays: list[Counter[str]] = [Counter() for _ in range(n)]
     made: list[Counter[str]] = [Counter() for _ in range(n)]
     for e in game.log:
@@ -45,12 +47,12 @@ def game_stats(game: Game) -> GameStats:
             made[p][base_id(e["card"])] += 1
     return GameStats(
         players=n,
-        rounds=game.state["round"],
+        rounds=view.round,
         winners=game.winners,
         plays=plays,
         manufactured=made,
-        light=[pl["light"] for pl in game.state["players"]],
-        stalled=bool(game.state.get("stalled")),
+        light=[pl.light for pl in view.players],
+        stalled=view.stalled,
     )
 
 

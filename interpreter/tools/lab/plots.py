@@ -5,6 +5,7 @@ own SVG document (embedded as an <img> data URI), so ids of different plots neve
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import matplotlib
 
@@ -14,7 +15,7 @@ from lastlight.interpreter.tools.lab.figures import Figure
 from lastlight.interpreter.tools.lab.rows import SOURCES
 
 
-def _svg(fig) -> str:  # type: ignore[no-untyped-def]
+def _svg(fig: Any) -> str:
     buf = io.StringIO()
     with matplotlib.rc_context({"svg.hashsalt": "lastlight", "svg.fonttype": "none"}):
         fig.savefig(buf, format="svg", metadata={"Date": None}, bbox_inches="tight")
@@ -46,6 +47,8 @@ def win_share_plot(figs: list[Figure], group: str, title: str) -> str | None:
         linewidth=1,
     )
     for y, f in zip(ys, rows, strict=True):
+        if f.fair is None:  # (a win share always has one)
+            continue
         ax.plot([f.fair, f.fair], [y - 0.4, y + 0.4], color="black", linestyle="--", lw=1)
     ax.set_yticks(list(ys), [f"{f.key} (n={f.n})" for f in rows])
     ax.set_xlim(0, 1)

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 from lastlight.interpreter.agents import make_bot, play_game
 from lastlight.interpreter.engine.game import Decision, Game
-from lastlight.interpreter.engine.observe import Observation
+from lastlight.interpreter.engine.observe import ALL, Observation
 from lastlight.interpreter.engine.ruleset import base_id
 from lastlight.interpreter.tools.lab.spec import game_seeds, load_rules
 from lastlight.interpreter.tools.lab.stats import mean_interval, wilson
@@ -96,8 +96,8 @@ class Task:
 
 def kept(game: Game, seat: int, item: str) -> bool:
     """Whether the seat holds ITEM as its faction or achievement (public once the game ends)."""
-    pl = game.state["players"][seat]
-    return item in (base_id(pl.get("faction") or ""), base_id(pl.get("ach") or ""))
+    pl = game.view(ALL, live=True).players[seat]
+    return item in (base_id(pl.faction or ""), base_id(pl.achievement or ""))
 
 
 def play_deal(task: Task, index: int) -> tuple[int, int, int] | None:

@@ -26,8 +26,9 @@ import pyarrow as pa
 import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import Rules, base_id
-from lastlight.interpreter.engine.state import Player
+from lastlight.interpreter.engine.view import PlayerView
 from lastlight.interpreter.load.fileio import write_atomic
 
 SOURCES = (
@@ -111,10 +112,10 @@ def light_source(rules: Rules, source: str | None) -> tuple[str, str | None]:
     return "cards", cid
 
 
-def _in_play(player: Player) -> list[str]:
-    cards = list(player["civ"])
-    cards += [c for c in player["ability"].values() if c]
-    for mods in player["mods"].values():
+def _in_play(player: PlayerView) -> list[str]:
+    cards = list(player.civilization)
+    cards += [c for c in player.abilities.values() if c]
+    for mods in player.mods.values():
         cards += mods
     return sorted(base_id(c) for c in cards)
 
@@ -124,15 +125,15 @@ def game_rows(
 ) -> list[dict[str, Any]]:
     """One row per player of a finished game: who sat where with what, the result, and the
     tallies of the game's lab list (light by source and card, manufactures, cards played)."""
-    st = game.state
-    n = st["n"]
+    view = game.view(ALL, live=True)  # the game is over: nothing changes it while we read
+    n = view.players_count
     setup = next(e for e in game.log if e["event"] == "setup")
     tally = _Tally(rules, n)
     tally.read(game.log)
     winners = set(game.winners)
-    lights = [pl["light"] for pl in st["players"]]
+    lights = [pl.light for pl in view.players]
     rows = []
-    for p, pl in enumerate(st["players"]):
+    for p, pl in enumerate(view.players):
         # competition rank: winners 1, then by light (ties share a rank)
         better = sum(1 for q in range(n) if q != p and _ahead(q, p, lights, winners))
         row: dict[str, Any] = {
@@ -140,22 +141,22 @@ def game_rows(
             "seed": seed,
             "players": n,
             "seat": p,
-            "home": st["homes"][p],
+            "home": view.homes[p],
             "first_player": setup["first"],
             "is_first": setup["first"] == p,
-            "faction": pl["faction"] or "",
-            "achievement": base_id(pl["ach"]) if pl["ach"] else "",
+            "faction": pl.faction or "",
+            "achievement": base_id(pl.achievement) if pl.achievement else "",
             "bot": bots[p],
-            "light": pl["light"],
+            "light": pl.light,
             "rank": 1 + better,
             "winner": p in winners,
             "winners": len(winners),
-            "rounds": st["round"],
-            "stalled": bool(st.get("stalled")),
+            "rounds": view.round,
+            "stalled": view.stalled,
         }
         tally.fill(row, p)
         row["techs_in_play"] = _in_play(pl)
-        row["light_by_round"] = tally.light_by_round(p, st["round"])
+        row["light_by_round"] = tally.light_by_round(p, view.round)
         row["decisions"] = len(getattr(game, "history", ()))
         row["first_action"] = tally.first_action[p]
         rows.append(row)

@@ -236,7 +236,9 @@ def accept(
     jobs: int,
 ) -> Verdict:
     """The candidate against the starting weights on held-out seeds (see the module's text)."""
-    parts = [(setup, candidate, {}, holdout, HELD_OUT_WORD, p) for p in split(pairs, jobs)]
+    parts: list[Job] = [
+        (setup, candidate, {}, holdout, HELD_OUT_WORD, p) for p in split(pairs, jobs)
+    ]
     won = [r for part in play(parts) for r in part]
     results = np.array([(new - old) / 2 for new, old in won])
     mean = float(results.mean())

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from scipy import stats as sps
@@ -77,7 +78,7 @@ def paired_ratio_diff(
     if np.array_equal(arrays[0], arrays[2]) and np.array_equal(arrays[1], arrays[3]):
         return Change(old, new, 0.0, 0.0, 0.0)  # identical games: nothing to resample
 
-    def statistic(no, do, nn, dn, axis=-1):  # type: ignore[no-untyped-def]
+    def statistic(no: Any, do: Any, nn: Any, dn: Any, axis: int = -1) -> Any:
         return _ratio(nn, dn, axis) - _ratio(no, do, axis)
 
     lo = hi = float("nan")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pyarrow.parquet as pq
 import pytest
@@ -44,9 +45,11 @@ def test_read_rejects_other_parquet(tmp_path: Path) -> None:
         read_results(path)
 
 
-def _fake_game(log: list[dict]) -> object:
-    """The little of a finished two-player game that `game_rows` reads."""
+def _fake_game(rules: Any, log: list[dict]) -> object:
+    """The little of a finished two-player game that `game_rows` reads (through its view)."""
     from types import SimpleNamespace
+
+    from lastlight.interpreter.engine.view import SeatView
 
     player = {"faction": "", "ach": "", "civ": [], "ability": {}, "mods": {}}
     gains = [e for e in log if e["event"] == "gain"]
@@ -56,9 +59,12 @@ def _fake_game(log: list[dict]) -> object:
         "round": 5,
         "homes": ["h0", "h2"],
         "players": [dict(player, light=light[0]), dict(player, light=light[1])],
+        "stalled": False,
     }
     setup = {"round": 1, "event": "setup", "first": 0}
-    return SimpleNamespace(state=state, log=[setup, *log], winners=[])
+    return SimpleNamespace(
+        view=lambda seat, live=False: SeatView(rules, state), log=[setup, *log], winners=[]
+    )
 
 
 def test_claim_light_a_fight_let_through_is_blockade_light() -> None:
@@ -83,7 +89,7 @@ def test_claim_light_a_fight_let_through_is_blockade_light() -> None:
         {"event": "gain", "player": 0, "what": "light", "n": 2, "source": claim,
          "sectors": {"i0": 2}},
     ]  # fmt: skip
-    rows = game_rows(rules, _fake_game(log), 0, 1, ["planner", "planner"])  # type: ignore[arg-type]
+    rows = game_rows(rules, _fake_game(rules, log), 0, 1, ["planner", "planner"])  # type: ignore[arg-type]
     assert [r["light_blockade"] for r in rows] == [2, 1]
     assert [r["light_claims"] for r in rows] == [5, 0]
     for r in rows:
