@@ -58,14 +58,14 @@ class FiniteFloatRange(click.FloatRange):
 
     name = "finite float range"
 
-    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+    def convert(self, value, param, ctx):
         number = super().convert(value, param, ctx)
         if math.isnan(number) or math.isinf(number):
             self.fail(f"{value!r} is not a finite number", param, ctx)
         return number
 
 
-def output_file(ctx: click.Context, param: click.Parameter, value):  # type: ignore[no-untyped-def]
+def output_file(ctx: click.Context, param: click.Parameter, value):
     """Callback of every `-o FILE` option: a target that is a link, a FIFO, a device or a folder
     is a usage error before any work (the writer refuses it again when it writes)."""
     from lastlight.interpreter.load.fileio import target_problem

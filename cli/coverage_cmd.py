@@ -35,7 +35,7 @@ def coverage_command(
     rules = load_rules_or_exit(content)
     started = time.perf_counter()
     try:
-        report = run_coverage(rules, games, counts, names, seed)
+        report = run_coverage(rules, games, list(counts), names, seed)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
     data = summary(report)

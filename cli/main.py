@@ -97,7 +97,7 @@ class LastlightGroup(click.Group):
             command.short_help = SHORT_HELP[name]
         return command
 
-    def main(self, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+    def main(self, *args, **kwargs):
         try:
             return super().main(*args, **kwargs)
         except (KeyboardInterrupt, EOFError):

@@ -42,7 +42,7 @@ def test_command(path: str | None, content: str | None, fmt: str, select: str | 
     if not files:
         click.echo(f"lastlight: no scenario files under {root}", err=True)
         sys.exit(2)
-    results = []
+    results: list[Any] = []
     problems = []
     budget = ValueBudget(what="the scenario files")
     for file in files:

@@ -14,7 +14,8 @@ The check reads the source (the AST) of every client folder (`interpreter/` exce
 - importing the engine's insides: `machine` (its `Engine`), `queries`, `units`, `primitives`,
   `state`, `lumos` (their questions are methods of the view).
 
-`tests/` may do all of this: they check the engine itself.
+Imports under `if TYPE_CHECKING:` are not counted: they never run, and the state's TypedDicts are
+the type of what `Game.edit()` yields. `tests/` may do all of this: they check the engine itself.
 """
 
 from __future__ import annotations
@@ -78,9 +79,23 @@ def _edit_names(tree: ast.AST) -> set[int]:
     return ok
 
 
+def _type_only(tree: ast.AST) -> set[int]:
+    """ids of the nodes under `if TYPE_CHECKING:` (imports for annotations only)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and (
+            (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+            or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")
+        ):
+            for inner in node.body:
+                out.update(id(n) for n in ast.walk(inner))
+    return out
+
+
 def problems_in(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     allowed = _edit_names(tree)
+    type_only = _type_only(tree)
     rel = path.relative_to(ROOT)
     found: list[str] = []
     for node in ast.walk(tree):
@@ -97,6 +112,8 @@ def problems_in(path: Path) -> list[str]:
             and node.func.attr == "observation"
         ):
             found.append(f"{where}: `.observation(...)`: use `.view(seat)`")
+        elif id(node) in type_only:
+            continue
         elif isinstance(node, ast.ImportFrom) and node.module:
             names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
             bad = [n for n in names if n.startswith(INSIDES)]
@@ -131,6 +148,8 @@ def test_the_check_finds_each_kind(tmp_path: Path) -> None:
     text = (
         "from lastlight.interpreter.engine import queries as q\n"
         "from lastlight.interpreter.engine.machine import Engine\n"
+        "if TYPE_CHECKING:\n"
+        "    from lastlight.interpreter.engine.state import GameState\n"
         "def f(game, obs):\n"
         "    a = obs['players']\n"
         "    b = game.state['units']\n"
@@ -147,8 +166,9 @@ def test_the_check_finds_each_kind(tmp_path: Path) -> None:
         probe.unlink()
     lines = sorted(int(p.split(":")[1]) for p in found)
     # the two imports, obs[...], .state (and its subscript's attribute), .eng, .observation(),
-    # and the `st` read after its `with` block; not the write inside it (line 9)
-    assert lines == [1, 2, 4, 5, 6, 7, 10], found
+    # and the `st` read after its `with` block; not the type-only import (line 4) nor the
+    # write inside the `with` (line 11)
+    assert lines == [1, 2, 6, 7, 8, 9, 12], found
 
 
 def test_the_not_yet_list_holds_only_files_that_still_need_it() -> None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from lastlight.interpreter.effects.decisions import DECISION_KINDS
 from lastlight.interpreter.engine.errors import EngineError
@@ -46,12 +46,15 @@ from lastlight.interpreter.load.yamlload import YDict, YList, load_yaml
 from lastlight.interpreter.tools.scenario_expect import check, matches
 from lastlight.interpreter.tools.scenario_lint import setup_problems
 
+if TYPE_CHECKING:
+    from lastlight.interpreter.engine.state import GameState
+
 FLOW_PREFERENCE = ("pass", "done")
 
 #: The state `Game.edit()` yields, passed from inside its `with` block to the helpers that
 #: write the setup (the engine's write door: nothing else here writes the state, and every
 #: read goes through `Game.view`).
-Edited = dict[str, Any]
+Edited: TypeAlias = "GameState"
 
 
 def _same_card(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -273,9 +276,10 @@ class _Runner:
             for p, conf in players.items():
                 self._setup_player(st, int(p), conf)
             lumos = setup.get("lumos")
-            if lumos and st.get("lumos"):
+            lumos_state = st.get("lumos")
+            if lumos and lumos_state:
                 if "ally" in lumos:
-                    st["lumos"]["ally"] = lumos["ally"]
+                    lumos_state["ally"] = lumos["ally"]
                 if "ships" in lumos:
                     self._place_ships(st, LUMOS, lumos["ships"], lumos.loc_of("ships"))
                 if "out" in lumos:
