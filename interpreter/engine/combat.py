@@ -391,7 +391,7 @@ def _damage(eng: Engine, roller: list[Any], sector: str, choice: dict[str, Any])
         cmb["doomed"][uid] = [roller[0], roller[1]]  # R-CMD-14: one damage destroys it
     else:
         uid = next(x for x in _enemy_ships(eng, _side(roller), sector) if _match(eng, x, choice))
-        unit = eng.state["units"][uid]
+        unit = eng.unit(uid)
         unit["d"] += 1
         if unit["d"] >= q.ship_stat(eng, unit["o"], unit["z"], "shields"):  # R-CMD-13
             cmb["doomed"][uid] = [roller[0], roller[1]]  # who assigned the final damage
@@ -474,7 +474,7 @@ def _repair_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
     ]
     if damaged:
         worst = max(damaged, key=lambda uid: eng.state["units"][uid]["d"])
-        unit = eng.state["units"][worst]
+        unit = eng.unit(worst)
         unit["d"] = max(0, unit["d"] - n)
         eng.event("repair", p, frame["src"], unit=worst)
     return True
