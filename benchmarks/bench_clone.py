@@ -12,7 +12,10 @@
    in a sweep): each game is played once to count its decisions, then again timed decision by
    decision; the ratio last tenth / first tenth says whether a decision costs the same late
    in a game as early (the target is <= 1.2). Both the engine alone (`apply`) and the loop a
-   sweep runs (the bot's choice and `apply`) are shown.
+   sweep runs (the bot's choice and `apply`) are shown. Then the same split by decision kind:
+   the last tenth's decisions priced at what each kind cost in the first tenth, against what
+   they cost; this ratio (kinds met in both tenths only) says how much of the rise is the same
+   decisions getting dearer as the game grows, the rest being the mix (attacks come late).
 
 Times are CPU time of this process (`time.process_time`), medians of rounds interleaved with
 their peers. Prints a table; never asserts.
@@ -91,6 +94,8 @@ def bench_tenths(rules: Rules, games: int) -> None:
     engine = [0.0] * 10
     loop = [0.0] * 10
     counts = [0] * 10
+    #: (kind, tenth 0 or 9) -> [decisions, seconds in the engine]
+    kinds: dict[tuple[str, int], list[float]] = {}
     clock = time.process_time
     with sweep_gc():
         for seed in range(games):
@@ -104,6 +109,7 @@ def bench_tenths(rules: Rules, games: int) -> None:
             bot = RandomBot(seed)
             i = 0
             while not game.over:
+                kind = game.state["pending"]["kind"]
                 t0 = clock()
                 decision = ask(bot, game)
                 t1 = clock()
@@ -114,12 +120,29 @@ def bench_tenths(rules: Rules, games: int) -> None:
                 loop[k] += t2 - t0
                 counts[k] += 1
                 i += 1
+                if k == 0 or k == 9:
+                    seen = kinds.setdefault((kind, k), [0, 0.0])
+                    seen[0] += 1
+                    seen[1] += t2 - t1
     print(f"µs per decision by tenth of a game ({games} 4-player random-bot games, "
           f"{sum(counts)} decisions)")
     for name, sums in (("engine", engine), ("bot+engine", loop)):
         per = [s / c * 1e6 for s, c in zip(sums, counts, strict=True)]
         print(f"{name:>11}: " + " ".join(f"{x:5.1f}" for x in per)
               + f"   last/first {per[9] / per[0]:.2f}")
+    both = sorted({kind for kind, k in kinds if (kind, 0) in kinds and (kind, 9) in kinds})
+    late = sum(kinds[(kind, 9)][1] for kind in both)
+    priced = sum(kinds[(kind, 9)][0] * kinds[(kind, 0)][1] / kinds[(kind, 0)][0] for kind in both)
+    share = sum(kinds[(kind, 9)][0] for kind in both) / counts[9]
+    print(f"  same kinds (the last tenth's decisions of kinds met in both tenths, {share:.0%} of "
+          f"them): {late / priced:.2f}x what they cost in the first tenth")
+    print("  by kind, first tenth -> last tenth (decisions x µs in the engine):")
+    for kind in sorted({kind for kind, _ in kinds}, key=lambda kd: -kinds.get((kd, 9), [0, 0])[1]):
+        cells = []
+        for k in (0, 9):
+            n, secs = kinds.get((kind, k), (0, 0.0))
+            cells.append(f"{n:5d} x {secs / n * 1e6 if n else 0.0:5.1f}")
+        print(f"  {kind:>12}: {cells[0]} -> {cells[1]}")
 
 
 def main() -> None:
