@@ -135,21 +135,21 @@ class Engine:
     def unit(self, uid: str) -> dict[str, Any]:
         """Unit `uid` to write: the engine's only way to change a unit (it may be shared with
         a clone's state, and is copied first then)."""
+        units: dict[str, dict[str, Any]] = self.state["units"]
         own = self.own_units
         if own is None or uid in own:
-            return self.state["units"][uid]
+            return units[uid]
         own.add(uid)
-        units = self.state["units"]
         unit = units[uid] = units[uid].copy()
         return unit
 
     def sector(self, sid: str) -> dict[str, Any]:
         """Sector `sid` to write (as `unit`)."""
+        sectors: dict[str, dict[str, Any]] = self.state["sectors"]
         own = self.own_sectors
         if own is None or sid in own:
-            return self.state["sectors"][sid]
+            return sectors[sid]
         own.add(sid)
-        sectors = self.state["sectors"]
         info = sectors[sid] = sectors[sid].copy()
         return info
 
