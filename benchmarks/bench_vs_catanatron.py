@@ -23,7 +23,8 @@ as in a sweep, and the game's rows built).
 --players 4 --bots random --jobs 1 -o <temporary .csv>` against one process playing N catanatron
 4-player random games (seeds 1..N), run alternately `--repeats` times (the order swapped each
 time), after one small warm-up run of each (byte code written, as after an install). Prints each
-side's median wall and CPU seconds (the child's user + system time) and the ratio of the medians.
+side's median wall and CPU seconds (the child's user + system time) and the ratio of the medians,
+and each side's start-up alone: the same process for one game, timed in the same loop.
 """
 
 from __future__ import annotations
@@ -131,16 +132,19 @@ def whole(games: int, repeats: int) -> None:
     for argv in sides.values():  # warm-up
         _timed_process([*argv, "2"], env)
     times: dict[str, list[tuple[float, float]]] = {side: [] for side in sides}
+    starts: dict[str, list[tuple[float, float]]] = {side: [] for side in sides}
     for r in range(repeats):
         for side in (sorted(sides) if r % 2 == 0 else sorted(sides, reverse=True)):
             times[side].append(_timed_process([*sides[side], str(games)], env))
+            starts[side].append(_timed_process([*sides[side], "1"], env))
             out.unlink(missing_ok=True)
     med = {side: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t))
            for side, t in times.items()}
     for side, (wall, cpu) in med.items():
         runs = " ".join(f"{c:.2f}" for _, c in times[side])
+        one = statistics.median(c for _, c in starts[side])
         print(f"{side:>11}: {games} games, median {wall:6.2f} s wall, {cpu:6.2f} s CPU "
-              f"(CPU of each run: {runs})")
+              f"(CPU of each run: {runs}; a process for one game: {one:.2f} s CPU)")
     print(
         f"      ratio: {med['catanatron'][0] / med['lastlight'][0]:.2f}x wall, "
         f"{med['catanatron'][1] / med['lastlight'][1]:.2f}x CPU (whole processes, start-up "
