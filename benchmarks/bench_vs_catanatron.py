@@ -1,6 +1,7 @@
 """Engine speed as a ratio: our 4-player random-bot games against catanatron's, in one run.
 
     python benchmarks/bench_vs_catanatron.py [--seconds 60] [--slice 3]
+    python benchmarks/bench_vs_catanatron.py --whole [--games 480] [--repeats 3]
 
 On the first run it makes a virtual environment for catanatron 3.2.1 (pure-Python Catan, from
 PyPI) under the cache directory (`$XDG_CACHE_HOME` or ~/.cache, `lastlight-bench/`), so our own
@@ -17,14 +18,24 @@ Our side: exactly what `lastlight sim --players 4 --bots random --jobs 1` does p
 calling its `run_batch` for one game at a time (seeds from the sweep's seed sequence, one
 `RandomBot` per seat, the game with the lab list instead of the full log, the collector scoped
 as in a sweep, and the game's rows built).
+
+`--whole` measures whole processes instead, start-up counted in: `lastlight sim --games N
+--players 4 --bots random --jobs 1 -o <temporary .csv>` against one process playing N catanatron
+4-player random games (seeds 1..N), run alternately `--repeats` times (the order swapped each
+time), after one small warm-up run of each (byte code written, as after an install). Prints each
+side's median wall and CPU seconds (the child's user + system time) and the ratio of the medians,
+and each side's start-up alone: the same process for one game, timed in the same loop.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -88,6 +99,60 @@ def _lastlight_player() -> object:
     return play
 
 
+CATANATRON_GAMES = """
+import sys
+from catanatron import Color, Game, RandomPlayer
+colours = [Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE]
+for seed in range(1, int(sys.argv[1]) + 1):
+    Game([RandomPlayer(c) for c in colours], seed=seed).play()
+"""
+
+
+def _timed_process(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall, cpu) seconds of one child process; fails loudly if it fails."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def whole(games: int, repeats: int) -> None:
+    """Whole processes, start-up counted in (see the module's text)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    out = Path(tempfile.mkdtemp(prefix="lastlight-bench-")) / "rows.csv"
+    from lastlight.interpreter.load.paths import content_dir
+
+    lastlight = [sys.executable, "-c", "from lastlight.cli.main import main; main()", "sim",
+                 "--content", str(content_dir()), "--players", "4", "--bots", "random",
+                 "--jobs", "1", "-o", str(out), "--games"]
+    catan = [catanatron_python(), "-c", CATANATRON_GAMES]
+    sides = {"catanatron": catan, "lastlight": lastlight}
+    for argv in sides.values():  # warm-up
+        _timed_process([*argv, "2"], env)
+    times: dict[str, list[tuple[float, float]]] = {side: [] for side in sides}
+    starts: dict[str, list[tuple[float, float]]] = {side: [] for side in sides}
+    for r in range(repeats):
+        for side in (sorted(sides) if r % 2 == 0 else sorted(sides, reverse=True)):
+            times[side].append(_timed_process([*sides[side], str(games)], env))
+            starts[side].append(_timed_process([*sides[side], "1"], env))
+            out.unlink(missing_ok=True)
+    med = {side: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t))
+           for side, t in times.items()}
+    for side, (wall, cpu) in med.items():
+        runs = " ".join(f"{c:.2f}" for _, c in times[side])
+        one = statistics.median(c for _, c in starts[side])
+        print(f"{side:>11}: {games} games, median {wall:6.2f} s wall, {cpu:6.2f} s CPU "
+              f"(CPU of each run: {runs}; a process for one game: {one:.2f} s CPU)")
+    print(
+        f"      ratio: {med['catanatron'][0] / med['lastlight'][0]:.2f}x wall, "
+        f"{med['catanatron'][1] / med['lastlight'][1]:.2f}x CPU (whole processes, start-up "
+        f"counted, {repeats} alternating runs; load average {os.getloadavg()[0]:.1f} on "
+        f"{os.cpu_count()} cores)"
+    )
+
+
 def worker(side: str) -> None:
     play = _catanatron_player() if side == "catanatron" else _lastlight_player()
     play()  # warm up (imports, caches) outside the timed slices
@@ -124,9 +189,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="total time per side")
     parser.add_argument("--slice", type=float, default=3.0, help="length of one timed slice")
     parser.add_argument("--worker", choices=["catanatron", "lastlight"], help=argparse.SUPPRESS)
+    parser.add_argument("--whole", action="store_true", help="whole processes (see above)")
+    parser.add_argument("--games", type=int, default=480, help="games per process (--whole)")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each side (--whole)")
     args = parser.parse_args()
     if args.worker:
         worker(args.worker)
+        return
+    if args.whole:
+        whole(args.games, args.repeats)
         return
     sides = {
         "catanatron": spawn(catanatron_python(), "catanatron"),

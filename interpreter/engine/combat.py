@@ -15,7 +15,7 @@ primitives in `engine/primitives/combat.py`.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from lastlight.interpreter.effects import ast
@@ -158,41 +158,76 @@ def _has_targets(eng: Engine, side: int, size: str, sector: str) -> bool:
 
 def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
     """Sectors where some commander has a ship that may attack now, in board order: a sector
-    a side's unfought ships can fire into with an enemy ship there that is not doomed, or an
-    enemy extractor on its planet and a ship type there that bombards."""
+    a side's unfought ships can fire into (their own, and the adjacent ones with range 2,
+    R-CMD-15) with an enemy ship there that is not doomed, or an enemy extractor on its planet
+    and a ship type able to fire there that bombards."""
     st = eng.state
     cmb = st["combat"]
     assert cmb is not None
     units = st["units"]
     doomed = cmb["doomed"]
-    fought = set(cmb["fought"]) if cmb["fought"] else ()
-    sides = [_side(r) for r in _rollers(eng, group)]
-    hostile = _hostile(eng, sides)
     ix = index(eng)
     by_sector = ix.board
     planet_x = ix.planet_x
-    out: list[str] = []
+    sides = [_side(r) for r in _rollers(eng, group)]
+    hostile = _hostile(eng, sides)
+    out: set[str] = set()
     for side in sides:
         enemies = hostile[side]
-        for sector, sizes in _firing_reach(eng, side, fought).items():
-            if sector in done or sector in out:
+        reach, sizes = _firing_reach(eng, side, cmb["fought"])
+        for s in reach:
+            if s in out or s in done:
                 continue
-            hit = False
-            for uid in by_sector.get(sector, ()):
-                if uid not in doomed and units[uid]["o"] in enemies:
-                    hit = True
+            for x in by_sector.get(s, ()):
+                if x not in doomed and units[x]["o"] in enemies:
+                    out.add(s)
                     break
-            if not hit:  # an enemy extractor? (most sectors have none: the cheap test first)
-                hit = (
-                    sector in planet_x
-                    and _enemy_extractor(eng, side, sector) is not None
-                    and any(q.bombardment(eng, side, z) for z in sizes)
-                )
-            if hit:
-                out.append(sector)
+            else:  # an enemy extractor? (most sectors have none: the cheap test first)
+                if (
+                    s in planet_x
+                    and _enemy_extractor(eng, side, s) is not None
+                    and any(q.bombardment(eng, side, z) for z in sizes(s))
+                ):
+                    out.add(s)
     if len(out) > 1:
-        out.sort(key=q.sector_order(eng).__getitem__)  # board order
-    return out
+        return sorted(out, key=q.sector_order(eng).__getitem__)  # board order
+    return list(out)
+
+
+def _firing_reach(
+    eng: Engine, side: int, fought: list[str]
+) -> tuple[dict[str, None], Callable[[str], set[str]]]:
+    """Where a side's ships that have not fought could fire (each ship's own sector; with range
+    2, the adjacent ones too, R-CMD-15), in order, and a function giving the sizes able to fire
+    into a sector (asked only for the few sectors where the answer matters)."""
+    units = eng.state["units"]
+    skip = set(fought) if fought else ()
+    at: dict[str, set[str]] = {}  # sector -> sizes of the side's unfought ships there
+    for uid in index(eng).by_owner.get(side, ()):
+        if uid not in skip:
+            u = units[uid]  # (a ship on the board: it has a sector and a size)
+            found = at.get(u["s"])  # type: ignore[arg-type]
+            if found is None:
+                at[u["s"]] = {u["z"]}  # type: ignore[index, arg-type]
+            else:
+                found.add(u["z"])  # type: ignore[arg-type]
+    rot = eng.state["rot"]
+    near = eng.board.neighbours
+    ranged = {z for zs in at.values() for z in zs if q.ship_stat(eng, side, z, "range") >= 2}
+    reach = dict.fromkeys(at)
+    if ranged:
+        for here, zs in at.items():
+            if not zs.isdisjoint(ranged):
+                reach.update(dict.fromkeys(near(here, rot)))
+
+    def sizes(s: str) -> set[str]:
+        out = set(at.get(s, ()))
+        for here, zs in at.items():
+            if s in near(here, rot):
+                out.update(zs & ranged)
+        return out
+
+    return reach, sizes
 
 
 #: (players, the Lumos' ally, sides) -> each side's enemies
@@ -210,32 +245,6 @@ def _hostile(eng: Engine, sides: list[int]) -> dict[int, frozenset[int]]:
             side: frozenset(o for o in seats if lumos.are_enemies(eng, side, o)) for side in sides
         }
     return found
-
-
-def _firing_reach(eng: Engine, side: int, fought: Collection[str]) -> dict[str, set[str]]:
-    """Where a side's ships that have not fought could fire: sector -> the sizes able to
-    (each ship's own sector; with range 2, the adjacent ones too, R-CMD-15)."""
-    units = eng.state["units"]
-    placed: dict[tuple[str, str], None] = {}  # (sector, size) of the ships, once each
-    for uid in index(eng).by_owner.get(side, ()):
-        if uid not in fought:
-            u = units[uid]
-            placed[(u["s"], u["z"])] = None  # type: ignore[index]  # (a ship's, on the board)
-    rot = eng.state["rot"]
-    near = eng.board.neighbours
-    ranges: dict[str, bool] = {}
-    where: dict[str, set[str]] = {}
-    for here, size in placed:
-        ranged = ranges.get(size)
-        if ranged is None:
-            ranged = ranges[size] = q.ship_stat(eng, side, size, "range") >= 2
-        for s in (here, *near(here, rot)) if ranged else (here,):
-            sizes = where.get(s)
-            if sizes is None:
-                where[s] = {size}
-            else:
-                sizes.add(size)
-    return where
 
 
 def attack(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
@@ -405,7 +414,7 @@ def _damage(eng: Engine, roller: list[Any], sector: str, choice: dict[str, Any])
         cmb["doomed"][uid] = [roller[0], roller[1]]  # R-CMD-14: one damage destroys it
     else:
         uid = next(x for x in _enemy_ships(eng, _side(roller), sector) if _match(eng, x, choice))
-        unit = eng.state["units"][uid]
+        unit = eng.unit(uid)
         unit["d"] += 1
         shields = q.ship_stat(eng, unit["o"], unit["z"], "shields")  # type: ignore[arg-type]
         if unit["d"] >= shields:  # R-CMD-13

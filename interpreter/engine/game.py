@@ -30,7 +30,7 @@ from lastlight.interpreter.engine.observe import (
 )
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.engine.state import GameState, Pending, clone_state
+from lastlight.interpreter.engine.state import GameState, Pending, clone_state, fork_state
 from lastlight.interpreter.engine.view import SeatView
 
 Decision = dict[str, Any]
@@ -137,15 +137,23 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy of this game (state, history, log), without JSON: for search
-        bots and what-if questions. Derived caches are rebuilt on demand in the copy."""
+        bots and what-if questions. The derived data that carries over is copied
+        (`Engine.cache_for_clone`); the rest is worked out again on demand in the copy.
+
+        The copy shares what neither game changes in place: the unit and sector dicts until
+        one of the two writes one (copy on write, `Engine.unit`), the open decision (replaced,
+        never edited), and the log's entries (appended, never edited). `edit` makes them the
+        game's own again before it hands the state out."""
         twin = Game.__new__(Game)
         twin.rules = self.rules
         twin.board = self.board
         src = self.eng
         eng = Engine.__new__(Engine)
         eng.rules, eng.board, eng.params = src.rules, src.board, src.params
-        eng.state = clone_state(src.state)
-        eng.cache = {}
+        eng.state = fork_state(src.state)
+        src.share()
+        eng.share()
+        eng.cache = src.cache_for_clone()
         eng.compiled = src.compiled
         eng.log = None if src.log is None else src.log[:]
         eng.lab = None if src.lab is None else src.lab[:]
@@ -153,7 +161,7 @@ class Game:
         eng.in_play = None
         twin.eng = eng
         twin.history = self.history[:]
-        twin._anchor = None
+        twin._anchor = self._anchor  # (never written: a restore copies it)
         return twin
 
     # --- reading ----------------------------------------------------------------------------
@@ -295,6 +303,7 @@ class Game:
             with game.edit(reask=True) as st:
                 st["players"][0]["res"]["rare"] = 3
         """
+        self.eng.unshare()  # nothing written here may reach a clone's state
         try:
             yield self.eng.state
         except BaseException:
@@ -325,10 +334,13 @@ class Game:
 
     # --- all or nothing ---------------------------------------------------------------------
     def _set_anchor(self) -> None:
-        """Remember the state every few decisions (cheap: one `clone_state`); a failed decision
-        goes back to the anchor and re-applies the decisions since, which are deterministic."""
+        """Remember the state every few decisions (cheap: one `fork_state`, the engine copying
+        units and sectors on write from then on); a failed decision goes back to the anchor and
+        re-applies the decisions since, which are deterministic. The anchor is never written:
+        a restore copies it, so a clone shares it."""
+        self.eng.share()
         self._anchor = (
-            clone_state(self.eng.state),
+            fork_state(self.eng.state),
             len(self.history),
             len(self.eng.log) if self.eng.log is not None else 0,
             len(self.eng.lab) if self.eng.lab is not None else 0,
@@ -343,6 +355,7 @@ class Game:
         st: dict[str, Any] = eng.state  # type: ignore[assignment]  # (emptied, then refilled)
         st.clear()
         st.update(clone_state(blob))
+        eng.own_units = eng.own_sectors = eng.shared_pending = None  # (a fresh copy: its own)
         eng.cache = {}
         if eng.log is not None:
             del eng.log[n_log:]

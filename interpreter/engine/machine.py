@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any, TypedDict, Unpack
+from typing import Any, TypedDict, Unpack, cast
 
 from lastlight.interpreter.board.graph import Board
 from lastlight.interpreter.effects import ast
@@ -24,8 +24,9 @@ from lastlight.interpreter.engine.memos import GameCache
 from lastlight.interpreter.engine.primitives import FEASIBLE, PRIMITIVES, Primitive
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules, base_id
-from lastlight.interpreter.engine.state import Frame, GameState
+from lastlight.interpreter.engine.state import Frame, GameState, Pending, Sector, Unit, deep_copy
 from lastlight.interpreter.engine.triggers import fire
+from lastlight.interpreter.engine.units import KEY as UNITS_KEY
 
 __all__ = ["COMPARE", "Engine", "EngineError"]
 
@@ -46,6 +47,10 @@ COMPARE: dict[str, Callable[[int, int], bool]] = {
 #: of lab/quality.py), manufactures, action cards played, units destroyed. Their callers test
 #: `eng.log is not None or eng.lab is not None`.
 LAB_EVENTS = frozenset({"setup", "gain", "pay", "manufacture", "play", "destroyed"})
+
+#: Derived data that never changes once worked out for a game (from the sectors in play), so a
+#: clone takes it as it is (`Engine.cache_for_clone`).
+_CLONED_AS_IS = ("asteroids", "live", "sector_order")
 
 #: (players, first player) -> seats in turn order
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -103,6 +108,14 @@ class Engine:
         #: and card ids whose lasting modifiers were in play.
         self.fired: dict[str, int] | None = None
         self.in_play: set[str] | None = None
+        #: Copy on write after `Game.clone`: None while this state's unit and sector dicts are
+        #: its own; else the ids of those copied since (the others are shared with another
+        #: game's state, and `unit`/`sector` copy one before it is written).
+        self.own_units: set[str] | None = None
+        self.own_sectors: set[str] | None = None
+        #: the open decision when the state was last shared (the engine replaces it, never
+        #: edits it; `unshare` copies it if it is still that one)
+        self.shared_pending: Pending | None = None
 
     def turn_order(self) -> tuple[int, ...]:
         """Seats in turn order from the first player (R-RND-02)."""
@@ -120,6 +133,63 @@ class Engine:
             cached = frozenset(s for s, info in self.state["sectors"].items() if info["ast"])
             self.cache["asteroids"] = cached
         return cached
+
+    def unit(self, uid: str) -> Unit:
+        """Unit `uid` to write: the engine's only way to change a unit (it may be shared with
+        a clone's state, and is copied first then)."""
+        units = self.state["units"]
+        own = self.own_units
+        if own is None or uid in own:
+            return units[uid]
+        own.add(uid)
+        unit = units[uid] = units[uid].copy()
+        return unit
+
+    def sector(self, sid: str) -> Sector:
+        """Sector `sid` to write (as `unit`)."""
+        sectors = self.state["sectors"]
+        own = self.own_sectors
+        if own is None or sid in own:
+            return sectors[sid]
+        own.add(sid)
+        info = sectors[sid] = sectors[sid].copy()
+        return info
+
+    def share(self) -> None:
+        """This state's unit and sector dicts are now shared with a clone's: copy on write."""
+        self.own_units = set()
+        self.own_sectors = set()
+        self.shared_pending = self.state["pending"]
+
+    def cache_for_clone(self) -> GameCache:
+        """The derived data a clone of this game starts with instead of working it out again:
+        what depends only on the sectors in play, the card tables and technology designs (keyed
+        by what they were worked out from: each player's `ver`, the hand), and the unit index
+        (shared, copied by the first `move_unit` of either game). Nothing else (a step's own
+        progress, a bot's memo) is carried over."""
+        cache = cast(dict[str, Any], self.cache)
+        out = {key: cache[key] for key in _CLONED_AS_IS if key in cache}
+        for key in ("tables", "tech_hands"):  # (their entries are answers, never changed)
+            found = cache.get(key)
+            if found is not None:
+                out[key] = found.copy()
+        ix = cache.get(UNITS_KEY)
+        if ix is not None:
+            ix.shared = True
+            out[UNITS_KEY] = ix
+        return cast(GameCache, out)
+
+    def unshare(self) -> None:
+        """Make every unit and sector dict and the open decision this state's own again (before
+        the state is written by hand: `Game.edit`)."""
+        if self.own_units is None:
+            return
+        st = self.state
+        st["units"] = {uid: u.copy() for uid, u in st["units"].items()}
+        st["sectors"] = {sid: s.copy() for sid, s in st["sectors"].items()}
+        if st["pending"] is not None and st["pending"] is self.shared_pending:
+            st["pending"] = deep_copy(st["pending"])
+        self.own_units = self.own_sectors = self.shared_pending = None
 
     # --- chance -----------------------------------------------------------------------------
     def below(self, n: int) -> int:

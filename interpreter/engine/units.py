@@ -34,7 +34,7 @@ class Placement(TypedDict, total=False):
 class UnitIndex:
     """Buckets of unit ids, each in id order."""
 
-    __slots__ = ("board", "by_owner", "colony", "planet_x", "supply")
+    __slots__ = ("board", "by_owner", "colony", "planet_x", "shared", "supply")
 
     def __init__(self, units: dict[str, Unit]):
         #: sector -> ships on the board there
@@ -47,8 +47,21 @@ class UnitIndex:
         self.supply: dict[tuple[int, str, str | None], list[str]] = {}
         #: owner -> extractors on colony ship spaces
         self.colony: dict[int, list[str]] = {}
+        #: also in a clone's cache (`Engine.cache_for_clone`): copied before a move changes it
+        self.shared = False
         for uid, u in units.items():  # id order: appending keeps every bucket sorted
             self._add(uid, u, append=True)
+
+    def copy(self) -> UnitIndex:
+        """An index of its own for a clone of the game (the buckets copied)."""
+        twin = UnitIndex.__new__(UnitIndex)
+        twin.board = {key: bucket[:] for key, bucket in self.board.items()}
+        twin.by_owner = {key: bucket[:] for key, bucket in self.by_owner.items()}
+        twin.planet_x = self.planet_x.copy()
+        twin.supply = {key: bucket[:] for key, bucket in self.supply.items()}
+        twin.colony = {key: bucket[:] for key, bucket in self.colony.items()}
+        twin.shared = False
+        return twin
 
     def _add(self, uid: str, u: Unit, append: bool = False) -> None:
         # (a unit on the board or a planet has a sector, `s`; the types cannot say so)
@@ -102,9 +115,11 @@ def index(eng: Engine) -> UnitIndex:
 def move_unit(eng: Engine, uid: str, **fields: Unpack[Placement]) -> None:
     """Change where a unit is (`at`, `s` sector, `c` colony space, `d` damage, `g` graveyard
     holder): the only way the engine moves a piece, so the index stays current."""
-    unit = eng.state["units"][uid]
+    unit = eng.unit(uid)
     ix = eng.cache.get(KEY)
     if ix is not None:
+        if ix.shared:  # another game's cache holds it too
+            ix = eng.cache[KEY] = ix.copy()
         ix._remove(uid, unit)
     unit.update(fields)  # type: ignore[typeddict-item]  # (a Placement's keys are a Unit's)
     if ix is not None:

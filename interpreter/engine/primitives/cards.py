@@ -248,9 +248,9 @@ def _ready(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) ->
 def _repair(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-REF-02."""
     p = frame["p"]
-    for u in eng.state["units"].values():
+    for uid, u in eng.state["units"].items():
         if u["d"] and u["o"] == p:
-            u["d"] = 0
+            eng.unit(uid)["d"] = 0
     return True
 
 

@@ -66,7 +66,7 @@ def _repair_here(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: A
     ]
     if damaged:
         worst = max(damaged, key=lambda uid: eng.state["units"][uid]["d"])
-        unit = eng.state["units"][worst]
+        unit = eng.unit(worst)
         unit["d"] = max(0, unit["d"] - n)
         eng.event("repair", p, frame["src"], unit=worst)
     return True

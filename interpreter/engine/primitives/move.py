@@ -198,7 +198,7 @@ def _reveal(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -
     fully; deep space tokens then leave the board, planetary tokens stay face up."""
     p = frame["p"]
     if choice is not None:
-        info = eng.state["sectors"][choice["sector"]]
+        info = eng.sector(choice["sector"])
         if choice["pile"] == "planetary":
             token = info["token"]
             info["up"] = True

@@ -114,3 +114,71 @@ def test_the_unit_index_stays_equal_to_one_built_from_the_state(rules: Rules) ->
                 assert _buckets(index(game.eng)) == _buckets(fresh), f"after {game.history[-1]}"
                 checked += 1
         assert checked > 100
+
+
+def test_a_clone_and_its_original_never_write_each_others_state(rules: Rules) -> None:
+    """Copy on write (`Engine.unit`/`sector`, `fork_state`): what one game plays or edits never
+    shows in the other, whichever of the two moves first, and a clone of a clone too."""
+    game = _played(rules, 4, 21, 260, log=True)
+    frozen = json.loads(game.to_json())
+    twin = game.clone()
+    _finish(twin, 5)  # the clone plays to the end: the original did not move
+    assert json.loads(game.to_json()) == frozen
+    again = game.clone()
+    _finish(game, 6)  # the original plays on: its clones did not move
+    assert json.loads(again.to_json()) == frozen
+    third = again.clone()
+    uid, sid = next(iter(frozen["units"])), next(iter(frozen["sectors"]))
+    with again.edit(cards_changed=False) as st:  # by hand, every kind of shared dict
+        st["units"][uid]["d"] = 9
+        st["sectors"][sid]["up"] = not frozen["sectors"][sid]["up"]
+        st["pending"]["options"].append({"kind": "done"})
+        st["players"][0]["res"]["rare"] = 99
+    assert json.loads(third.to_json()) == frozen
+    with third.edit() as st:
+        st["units"][uid]["at"] = "box"
+    assert again.state["units"][uid]["at"] == frozen["units"][uid]["at"]
+    assert again.state["units"][uid]["d"] == 9 and third.state["units"][uid]["d"] != 9
+
+
+def test_a_clone_shares_no_container_that_the_engine_writes(rules: Rules) -> None:
+    """The shared parts are the unit and sector dicts (copied on write), the open decision
+    (replaced, never written) and the log's entries; nothing else is shared."""
+    game = _played(rules, 4, 22, 300, log=True)
+    twin = game.clone()
+    assert twin.state == game.state and twin.log == game.log
+    shared_ok = {id(game.state["pending"])}
+    shared_ok |= {id(c) for c in _containers(game.state["pending"])}
+    for part in ("units", "sectors"):
+        shared_ok |= {id(c) for v in game.state[part].values() for c in _containers(v)}
+    seen = {id(v) for v in _containers(game.state)} - shared_ok
+    assert not [c for c in _containers(twin.state) if id(c) in seen]
+    assert twin.eng.log is not game.eng.log and twin.history is not game.history
+
+
+def test_fork_state_knows_every_field_of_the_typed_dicts() -> None:
+    """`fork_state` copies the fields it knows by shape and any other one deep: its lists of
+    known fields are the TypedDicts' own."""
+    assert set(get_type_hints(state_doc.GameState)) == state_doc._KNOWN
+    assert set(get_type_hints(state_doc.Player)) == state_doc._PLAYER_SHAPED
+
+
+def test_a_clone_takes_the_derived_data_over_and_both_keep_it_right(rules: Rules) -> None:
+    """The unit index (shared, copied by the first move of either game) and the card tables a
+    clone starts with stay equal to ones worked out from each game's own state."""
+    game = _played(rules, 4, 23, 250)
+    assert index(game.eng) is not None
+    twin = game.clone()
+    assert twin.eng.cache[KEY] is game.eng.cache[KEY]  # not worked out again
+    bots = {id(game): RandomBot(1), id(twin): RandomBot(2)}
+    moved = 0
+    while not (game.over and twin.over):
+        for g in (game, twin):
+            if g.over:
+                continue
+            g.apply(bots[id(g)].decide(None, g.legal()))
+            fresh = UnitIndex(g.state["units"])
+            assert _buckets(index(g.eng)) == _buckets(fresh), f"after {g.history[-1]}"
+            moved += 1
+    assert game.eng.cache[KEY] is not twin.eng.cache[KEY]
+    assert moved > 200

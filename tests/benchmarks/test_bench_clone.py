@@ -1,0 +1,36 @@
+"""benchmarks/bench_clone.py: the position it clones is half-way through a game, and its tables
+print every tenth and every kind it timed (never a timing assertion)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from lastlight.interpreter.engine.ruleset import Rules
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _bench() -> object:
+    spec = importlib.util.spec_from_file_location("bench_clone", ROOT / "benchmarks/bench_clone.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_clone_position_is_half_way_and_the_tables_are_complete(
+    rules: Rules, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bench = _bench()
+    game = bench.half_way(rules, 7, log=True)  # type: ignore[attr-defined]
+    assert not game.over and game.state["n"] == 4 and game.log
+    assert len(game.history) > 100  # a 4-player random game makes some 600 decisions
+    bench.bench_clone(rules, 5)  # type: ignore[attr-defined]
+    bench.bench_tenths(rules, 1)  # type: ignore[attr-defined]
+    out = capsys.readouterr().out
+    assert "no log" in out and "clone/pickle" in out
+    engine = next(line for line in out.splitlines() if line.strip().startswith("engine:"))
+    assert len(engine.split("last/first")[0].split()) == 11  # the label and ten tenths
+    assert "same kinds" in out and "keep" in out  # the first tenth's setup decisions
