@@ -4,7 +4,8 @@
     python benchmarks/bench_bots.py stats [--games 1000] [--bot planner] [--players 4]
     python benchmarks/bench_bots.py match planner heuristic [--players 4] [--games 1000]
 
-`speed` times whole games (no log, one process, one core) and prints the median; `stats` counts
+`speed` times whole games (no log, one process, one core) and prints the median, and the CPU
+time a decision (process time: what a busy machine's other work inflates less); `stats` counts
 action cards played, technologies manufactured per player and the share of technology designs
 manufactured somewhere; `match` seats one bot against the other bot in every other seat, the lone
 seat rotated so seat advantage cancels, and prints its win share with a Wilson 95% interval (a
@@ -41,18 +42,21 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def speed(rules: Rules, bot: str, players: int, games: int, first: int) -> None:
     times = []
+    cpu = 0.0
     decisions = 0
     for seed in range(first, first + games):
         bots = [make_bot(bot, seed * 10 + p, rules) for p in range(players)]
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         game = play_game(Game.new(rules, players, seed, log=False), bots)
         times.append(time.perf_counter() - started)
+        cpu += time.process_time() - started_cpu
         decisions += len(game.history)
     print(
         f"{games} all-{bot} {players}-player games (seeds {first}..{first + games - 1}), "
         f"one process: median {statistics.median(times):.3f} s/game, mean "
         f"{statistics.fmean(times):.3f}, max {max(times):.3f}; "
-        f"{statistics.fmean(times) / (decisions / games) * 1e3:.2f} ms/decision"
+        f"{statistics.fmean(times) / (decisions / games) * 1e3:.2f} ms/decision "
+        f"(CPU {cpu / decisions * 1e3:.2f} ms/decision: on a shared machine the fairer figure)"
     )
 
 

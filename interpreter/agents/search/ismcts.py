@@ -164,23 +164,12 @@ class IsmctsBot(Bot):
             assert p is not None
             legal = game.legal()
             keys = [_key(d) for d in legal]
-            stats = []
-            for k in keys:
-                s = node.get(k)
-                if s is None:
-                    node[k] = s = [0, 0.0, 0]
-                s[2] += 1
-                stats.append(s)
-            untried = [i for i, s in enumerate(stats) if s[0] == 0]
-            if untried:
-                i = untried[self.rng.below(len(untried))]
-            else:
-                i = max(range(len(stats)), key=lambda j: _ucb(stats[j], self.exploration))
-            path.append((stats[i], p))
+            i, stats, new = self._select(node, keys)
+            path.append((stats, p))
             game.apply(legal[i])
             key = (*key, _entry(game, p, legal[i], keys[i]))
             steps += 1
-            if untried:
+            if new:
                 break
         # rollout
         while (
@@ -196,6 +185,26 @@ class IsmctsBot(Bot):
         for s, p in path:
             s[0] += 1
             s[1] += values[p]
+
+    def _select(
+        self, node: dict[str, list[float]], keys: list[str]
+    ) -> tuple[int, list[float], bool]:
+        """The decision to follow from a node (its index, its statistics, and whether it was
+        untried): an untried one at random, else the best UCB. Every listed decision counts
+        one more availability."""
+        stats = []
+        for k in keys:
+            s = node.get(k)
+            if s is None:
+                node[k] = s = [0, 0.0, 0]
+            s[2] += 1
+            stats.append(s)
+        untried = [i for i, s in enumerate(stats) if s[0] == 0]
+        if untried:
+            i = untried[self.rng.below(len(untried))]
+        else:
+            i = max(range(len(stats)), key=lambda j: _ucb(stats[j], self.exploration))
+        return i, stats[i], bool(untried)
 
     def _rollout_choice(self, view: SeatView, p: int, legal: list[Decision]) -> Decision:
         policy = self.policy
