@@ -32,6 +32,12 @@ class PlannerBot(Bot):
         super().__init__(seed, rules)
         #: What it scores with (`weights.yaml` unless a tuner gives others).
         self.weights = val.SHIPPED if weights is None else weights
+        #: The board's moves it has worked out (`Seat.reach`): content only, kept for its life.
+        self.geometry: dict[tuple[str, int, int, frozenset[str]], dict[str, int]] = {}
+
+    def bind(self, rules: Rules) -> None:
+        super().bind(rules)
+        self.geometry = {}
 
     def decide(self, view: SeatView | None, legal: list[Decision]) -> Decision:
         if len(legal) == 1:
@@ -39,7 +45,7 @@ class PlannerBot(Bot):
         view = self.seat_view(view)
         me = view.seat
         assert me is not None, "the planner plays a seat"
-        seat = Seat(view, me, self.weights)
+        seat = Seat(view, me, self.weights, geometry=self.geometry)
         seat.can_stop = any(d["kind"] == "done" for d in legal)
         scores = [self.score(seat, d) for d in legal]
         best = max(scores)

@@ -37,6 +37,17 @@ class Fleet:
     _targets: list[tuple[str, float, dict[str, int]]] | None
     _pot: dict[tuple[str, tuple[str, str] | None], float]
     _assigned: dict[str, tuple[str, str]] | None
+    geometry: dict[tuple[str, int, int, frozenset[str]], dict[str, int]]
+
+    def reach(self, sector: str, steps: int) -> dict[str, int]:
+        """`view.reach`, kept in `geometry` (the bot's own: the board's moves depend only on
+        the rotation and the asteroid fields, so they are worked out once per bot). The dict
+        is shared: read it, never change it."""
+        key = (sector, steps, self.view.rotation, self.view.asteroids())
+        found = self.geometry.get(key)
+        if found is None:
+            found = self.geometry[key] = self.view.reach(sector, steps)
+        return found
 
     def owners_in(self, sector: str) -> list[int]:
         out: list[int] = []
@@ -58,7 +69,7 @@ class Fleet:
         center = self.center
         for u in ships:
             move = max(1, self.view.ship_stat(self.me, u.size, "movement"))
-            reach = self.view.reach(u.sector, move)
+            reach = self.reach(u.sector, move)
             hold = self.hold_value(u.sector, u.size)
             best = 0.0
             best_to = None
@@ -129,7 +140,7 @@ class Fleet:
             for target in self.sectors:
                 worth = self.desire(target, "small")
                 if worth > self.w.TARGET_MIN:
-                    dist = self.view.reach(target, self.w.REACH)
+                    dist = self.reach(target, self.w.REACH)
                     self._targets.append((target, worth, dist))
         return self._targets
 

@@ -26,15 +26,18 @@ class Seat(Fleet):
         me: int,
         weights: Weights | None = None,
         memo: dict[Any, Any] | None = None,
+        geometry: dict[tuple[str, int, int, frozenset[str]], dict[str, int]] | None = None,
     ):
         """`view` shows the position (the seat's own, or a rollout's whole world); `memo` is
         where values worked out once are kept (default: the view's memo, this position only;
-        a rollout keeps one for its whole game)."""
+        a rollout keeps one for its whole game); `geometry` keeps the board's moves (`reach`)
+        for as long as the caller keeps it (a bot: its life)."""
         self.w = w = val.SHIPPED if weights is None else weights
         self.view = view
         self.rules = view.rules
         self.me = me
         self.memo = view.memo.setdefault(("planner", w), {}) if memo is None else memo
+        self.geometry = {} if geometry is None else geometry
         self.players = view.players
         self.pl = self.players[me]
         self.sectors = view.sectors
@@ -219,7 +222,7 @@ class Seat(Fleet):
         expected to hold when the game ends (`val.end_context`), the colours of its planets in
         the shares of the planets near its home (a planet one move nearer counts more)."""
         home = self.view.homes[self.me]
-        reach = self.view.reach(home, 6)
+        reach = self.reach(home, 6)
         near = 0.0
         by_color: dict[str, float] = {}
         for sector, info in self.sectors.items():

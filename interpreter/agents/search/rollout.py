@@ -40,7 +40,7 @@ class PlannerPolicy:
             return legal[0]
         p = game.to_move
         assert p is not None
-        seat = Seat(game.view(ALL, live=True), p, memo=memo)
+        seat = Seat(game.view(ALL, live=True), p, memo=memo, geometry=self.scorer.geometry)
         seat.can_stop = any(d["kind"] == "done" for d in legal)
         scores = [self.scorer.score(seat, d) for d in legal]
         best = max(scores)
@@ -49,7 +49,7 @@ class PlannerPolicy:
 
     def ranked(self, view: SeatView, me: int, legal: list[Decision]) -> list[float]:
         """The planner's score of every legal decision for seat `me` in `view`."""
-        seat = Seat(view, me)
+        seat = Seat(view, me, geometry=self.scorer.geometry)
         seat.can_stop = any(d["kind"] == "done" for d in legal)
         return [self.scorer.score(seat, d) for d in legal]
 
