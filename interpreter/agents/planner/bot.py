@@ -1,4 +1,4 @@
-"""The planner: a fast bot that plays every part of the game with intent, from its observation.
+"""The planner: a fast bot that plays every part of the game with intent, from its view.
 
 Every decision is scored in light (the game's score): an action card by what it would bring now
 (claims, mined resources, an extractor on the best site, ships moved onto free planets and the
