@@ -568,7 +568,6 @@ class SeatView:
                 out[key] = out.get(key, 0) + len(bucket)
         return out
 
-
     # --- queries added for the other clients (present/, tools/, serve/, envs/, cli/) --------
 
     def engine_view(self) -> Engine:
