@@ -93,7 +93,7 @@ def main() -> None:
         share = 1 / len(game.winners) if seat in game.winners else 0.0
         wins += share
         if not args.quiet:
-            light = [pl["light"] for pl in game.state["players"]]
+            light = [pl.light for pl in game.view(None).players]
             print(f"game {g:3d} seed {seed} search seat {seat} light {light} win {share:.2f}")
     lo, hi = wilson(wins, args.games)  # type: ignore[arg-type]  # a tie is a share of a win
     print(

@@ -16,8 +16,8 @@ import argparse
 from collections import Counter
 
 from lastlight.interpreter.agents import make_bot, play_game
-from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.pipeline import load_pack_or_raise
@@ -30,7 +30,7 @@ def event_rates(rules: Rules, bot: str, players: int, games: int, first: int) ->
     for seed in range(first, first + games):
         bots = [make_bot(bot, seed * 10 + p, rules) for p in range(players)]
         game = play_game(Game.new(rules, players, seed), bots)
-        rounds += game.state["round"]
+        rounds += game.view(None).round
         held.update(end_state(game))
         for e in game.log:
             kind = e["event"]
@@ -46,14 +46,14 @@ def event_rates(rules: Rules, bot: str, players: int, games: int, first: int) ->
 
 def end_state(game: Game) -> Counter[str]:
     """Planets controlled, ships on the board and ships in the center, summed over the seats."""
-    st = game.state
+    view = game.view(ALL, live=True)  # the game is over: everything may be read
     out: Counter[str] = Counter()
-    for p in range(len(st["players"])):
-        out["planets"] += len(q.planets_controlled(game.eng, p))
-    for u in st["units"].values():
-        if u["k"] == "s" and u["at"] == "board" and u["o"] >= 0:
+    for p in range(view.players_count):
+        out["planets"] += len(view.planets_controlled(p))
+    for u in view.units.values():
+        if u.is_ship and u.on_board and u.owner >= 0:
             out["fleet"] += 1
-            out["center"] += u["s"] == st["center"]
+            out["center"] += u.sector == view.center
     return out
 
 

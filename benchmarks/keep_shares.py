@@ -17,20 +17,23 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.engine.observe import ALL
+from lastlight.interpreter.engine.ruleset import Rules, base_id
 from lastlight.interpreter.tools.lab.spec import load_rules
 from lastlight.interpreter.tools.lab.stats import wilson
 
-#: Where the deal keeps each seat's offer (the engine's state; read here, never by a bot).
-OFFERS = {"faction": "offer_f", "achievement": "offer_a"}
+#: What each seat is offered to keep.
+OFFERS = ("faction", "achievement")
 
 
-def offers(rules: object, players: int, seed: int) -> list[dict[str, list[str]]]:
-    """Per seat: the faction and achievement ids the deal offers it."""
+def offers(rules: Rules, players: int, seed: int) -> list[dict[str, list[str]]]:
+    """Per seat: the faction and achievement ids the deal offers it (every seat's offer: a tool
+    may read the whole deal, `Game.view(ALL)`; a bot sees only its own)."""
     game = Game.new(rules, players, seed, log=False)
     out = []
-    for pl in game.state["players"]:
-        out.append({kind: [base_id(c) for c in pl.get(key) or ()] for kind, key in OFFERS.items()})
+    for pl in game.view(ALL, live=True).players:
+        dealt = {"faction": pl.faction_offer or (), "achievement": pl.achievement_offer or ()}
+        out.append({kind: [base_id(c) for c in dealt[kind]] for kind in OFFERS})
     return out
 
 

@@ -1,4 +1,5 @@
-"""Bots, found by name. A bot decides from `(observation, legal decisions)` only (base.py).
+"""Bots, found by name. A bot decides from `(view, legal decisions)` only (base.py): its seat's
+typed view (`Game.view(seat)`) and the decisions open to it.
 
 A name is resolved, in this order:
 
@@ -135,7 +136,9 @@ def resolve_bot(name: str, *, references: bool = True) -> Any:
             "entry-point group)"
         )
     if not callable(cls) or (inspect.isclass(cls) and not hasattr(cls, "decide")):
-        raise BotNotFound(f"bot '{name}': {cls!r} is not a bot class (it needs decide(obs, legal))")
+        raise BotNotFound(
+            f"bot '{name}': {cls!r} is not a bot class (it needs decide(view, legal))"
+        )
     return cls
 
 
@@ -150,7 +153,7 @@ def make_bot(name: str, seed: int, rules: Any = None, *, references: bool = True
             f"bot '{name}': {factory!r} cannot be built as (seed, rules): {exc}"
         ) from None
     if not hasattr(bot, "decide"):
-        raise BotNotFound(f"bot '{name}' made {bot!r}, which has no decide(obs, legal)")
+        raise BotNotFound(f"bot '{name}' made {bot!r}, which has no decide(view, legal)")
     if rules is not None and getattr(bot, "rules", None) is None and hasattr(bot, "bind"):
         bot.bind(rules)
     return bot

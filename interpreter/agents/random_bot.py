@@ -6,14 +6,14 @@ from collections.abc import Callable
 
 from lastlight.interpreter.agents.base import Bot
 from lastlight.interpreter.engine.game import Decision
-from lastlight.interpreter.engine.observe import Observation
+from lastlight.interpreter.engine.view import SeatView
 
 
 class RandomBot(Bot):
     name = "random"
     needs_observation = False
 
-    def decide(self, obs: Observation | None, legal: list[Decision]) -> Decision:
+    def decide(self, view: SeatView | None, legal: list[Decision]) -> Decision:
         return legal[self.rng.below(len(legal))]
 
     def index_picker(self) -> Callable[[int], int] | None:

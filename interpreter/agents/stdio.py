@@ -39,8 +39,8 @@ from lastlight.interpreter.engine.catalogue import catalogue_for
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.game import Decision
-    from lastlight.interpreter.engine.observe import Observation
     from lastlight.interpreter.engine.ruleset import Rules
+    from lastlight.interpreter.engine.view import SeatView
 
 PROTOCOL = "lastlight-bot"
 PROTOCOL_VERSION = 1
@@ -166,23 +166,25 @@ class ProgramBot(Bot):
         """Stop the program (and report failures, if any)."""
         self._finalizer()
 
-    def decide(self, obs: Observation | None, legal: list[Decision]) -> Decision:
-        assert obs is not None and self.rules is not None
-        seat = obs["seat"]
+    def decide(self, view: SeatView | None, legal: list[Decision]) -> Decision:
+        view = self.seat_view(view)
+        assert self.rules is not None
+        seat = view.seat
+        assert seat is not None, "a program bot plays a seat"
         link = self.link
         link.seat = seat
         if link.dead:
             return self._random(legal)
         catalogue = catalogue_for(self.rules)
-        view = catalogue.view_of(obs, seat)
-        ids = [list(catalogue.ids(d, view)) for d in legal]
+        frame = catalogue.view(seat, view.players_count, view.homes[seat], view.rotation)
+        ids = [list(catalogue.ids(d, frame)) for d in legal]
         try:
             if link.proc is None:
-                self._start(seat, obs["n"], len(catalogue))
+                self._start(seat, view.players_count, len(catalogue))
             message = {
                 "type": "decide",
                 "seat": seat,
-                "observation": obs,
+                "observation": view.to_json(),  # the seat's observation as JSON
                 "legal": legal,
                 "ids": ids,
             }

@@ -548,6 +548,30 @@ class SeatView:
         return extractor_sites(self.engine_view(), p)
 
     # --- queries added for the bots (agents/) -----------------------------------------------
+    def placed_units(self) -> list[UnitView]:
+        """The pieces in play, in id order: ships on the board, extractors on planets and on
+        colony ship spaces (a bot indexes these once per decision; the pieces in supplies and
+        graveyards are most of `units` and are counted by `supply_of`)."""
+        found = self._units
+        if found is not None:
+            return [u for u in found.values() if u.place in {"board", "planet", "colony"}]
+        return [
+            UnitView(uid, raw)
+            for uid, raw in self._obs["units"].items()
+            if raw["at"] in {"board", "planet", "colony"}
+        ]
+
+    def supply_of(self, owner: int) -> dict[str, int]:
+        """The pieces in `owner`'s supply: ship size -> how many, and "x" -> extractors (only
+        what it has; from the engine's index of the pieces)."""
+        from lastlight.interpreter.engine.units import index
+
+        out: dict[str, int] = {}
+        for (o, kind, size), bucket in index(self.engine_view()).supply.items():
+            if o == owner and bucket:
+                key = "x" if kind == "x" else str(size)
+                out[key] = out.get(key, 0) + len(bucket)
+        return out
 
     # --- queries added for the other clients (present/, tools/, serve/, envs/, cli/) --------
 

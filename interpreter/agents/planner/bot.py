@@ -1,4 +1,4 @@
-"""The planner: a fast bot that plays every part of the game with intent, from its observation.
+"""The planner: a fast bot that plays every part of the game with intent, from its view.
 
 Every decision is scored in light (the game's score): an action card by what it would bring now
 (claims, mined resources, an extractor on the best site, ships moved onto free planets and the
@@ -7,8 +7,8 @@ technology by what its clauses are worth over the rest of the game (`valuation.p
 the compiled effects, never the card's name), a move by what the ship would hold where it
 lands, an attack by the odds. The best score wins; ties break on the bot's own generator.
 
-It never simulates: everything is read from the observation through the engine's read-only
-queries, so it is fast enough for balance sweeps (see benchmarks/bench_bots.py).
+It never simulates: everything is read from its seat's view (named fields and the view's
+queries), so it is fast enough for balance sweeps (see benchmarks/bench_bots.py).
 """
 
 from __future__ import annotations
@@ -19,10 +19,9 @@ from lastlight.interpreter.agents.base import Bot
 from lastlight.interpreter.agents.planner import valuation as val
 from lastlight.interpreter.agents.planner.seat import Seat
 from lastlight.interpreter.agents.planner.weights import Weights
-from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.game import Decision
-from lastlight.interpreter.engine.observe import Observation
 from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.engine.view import SeatView
 
 
 class PlannerBot(Bot):
@@ -33,12 +32,20 @@ class PlannerBot(Bot):
         super().__init__(seed, rules)
         #: What it scores with (`weights.yaml` unless a tuner gives others).
         self.weights = val.SHIPPED if weights is None else weights
+        #: The board's moves it has worked out (`Seat.reach`): content only, kept for its life.
+        self.geometry: dict[tuple[str, int, int, frozenset[str]], dict[str, int]] = {}
 
-    def decide(self, obs: Observation | None, legal: list[Decision]) -> Decision:
-        assert obs is not None
+    def bind(self, rules: Rules) -> None:
+        super().bind(rules)
+        self.geometry = {}
+
+    def decide(self, view: SeatView | None, legal: list[Decision]) -> Decision:
         if len(legal) == 1:
             return legal[0]
-        seat = Seat(self.view(obs), obs["seat"], self.weights)
+        view = self.seat_view(view)
+        me = view.seat
+        assert me is not None, "the planner plays a seat"
+        seat = Seat(view, me, self.weights, geometry=self.geometry)
         seat.can_stop = any(d["kind"] == "done" for d in legal)
         scores = [self.score(seat, d) for d in legal]
         best = max(scores)
@@ -75,12 +82,12 @@ class PlannerBot(Bot):
     def _use(self, s: Seat, d: Decision) -> float:
         card = s.rules.cards[base_id(d["card"])]
         clause = card.clauses[d.get("clause", 0)]
-        pay = getattr(clause, "pay", None)
-        if pay:  # what the payment would cost the seat's planned purchases, not a flat rate
-            res = {**s.pl["res"], "light": 0}
+        if isinstance(clause, val.ast.Activated) and clause.pay:
+            # what the payment would cost the seat's planned purchases, not a flat rate
+            res = {**s.pl.resources, "light": 0}
             after = dict(res)
-            for n, what in pay:
-                after[what] = after.get(what, 0) - q.amount(s.eng, s.me, n)
+            for n, what in clause.pay:
+                after[what] = after.get(what, 0) - s.view.amount(s.me, n)
             loss = s.utility(res) - s.utility(after)
             return val.seq_value(clause.effect, s.ctx) - loss
         uses = max(1.0, s.ctx.rounds_left * s.w.EXHAUST_RATE)
@@ -106,7 +113,7 @@ class PlannerBot(Bot):
     def _player(self, s: Seat, d: Decision) -> float:
         # the common goes to whoever is furthest from winning; a tie breaks on the bot's own
         # generator (decide), never on the seat index, which gave the last seat every gift
-        return -s.st["players"][d["player"]]["light"]
+        return -s.players[d["player"]].light
 
     def _pick_up(self, s: Seat, d: Decision) -> float:
         return s.action_value(d["card"])
@@ -127,10 +134,10 @@ class PlannerBot(Bot):
         if owner == s.me:
             return w.DAMAGE_OWN
         size = d["size"]
-        shields = q.ship_stat(s.eng, owner, size, "shields") if owner >= 0 else s.base_shields(size)
+        shields = s.view.ship_stat(owner, size, "shields") if owner >= 0 else s.base_shields(size)
         kill = d["dmg"] + 1 >= shields
         worth = w.DAMAGE_SIZE.get(size, w.DAMAGE_SIZE_OTHER)
-        leader = w.DAMAGE_LEADER * s.st["players"][owner]["light"] if owner >= 0 else 0.0
+        leader = w.DAMAGE_LEADER * s.players[owner].light if owner >= 0 else 0.0
         return (w.DAMAGE_KILL + worth if kill else worth * w.DAMAGE_HURT + d["dmg"]) + leader
 
     def _reveal(self, s: Seat, d: Decision) -> float:

@@ -1,6 +1,6 @@
 """What the planner reads about its seat, once per decision: an index of the units, the
 valuation context, and what each action card, technology, trade and purchase is worth in light
-(from the observation and the content only). Ship movement and targets: plan_fleet.py."""
+(from the seat's view and the content only). Ship movement and targets: fleet.py."""
 
 from __future__ import annotations
 
@@ -8,13 +8,11 @@ from typing import Any
 
 from lastlight.interpreter.agents.heuristic import action_forms
 from lastlight.interpreter.agents.planner import valuation as val
-from lastlight.interpreter.agents.planner.fleet import Fleet
+from lastlight.interpreter.agents.planner.fleet import Fleet, Ship
 from lastlight.interpreter.agents.planner.weights import Weights
-from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.game import Decision
-from lastlight.interpreter.engine.machine import Engine
-from lastlight.interpreter.engine.primitives.build import extractor_sites
 from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.engine.view import SeatView, UnitView
 
 
 class Seat(Fleet):
@@ -22,14 +20,29 @@ class Seat(Fleet):
 
     can_stop = False  # the decision may be declined (`done` is among the legal ones)
 
-    def __init__(self, eng: Engine, me: int, weights: Weights | None = None):
+    def __init__(
+        self,
+        view: SeatView,
+        me: int,
+        weights: Weights | None = None,
+        memo: dict[Any, Any] | None = None,
+        geometry: dict[tuple[str, int, int, frozenset[str]], dict[str, int]] | None = None,
+    ):
+        """`view` shows the position (the seat's own, or a rollout's whole world); `memo` is
+        where values worked out once are kept (default: the view's memo, this position only;
+        a rollout keeps one for its whole game); `geometry` keeps the board's moves (`reach`)
+        for as long as the caller keeps it (a bot: its life)."""
         self.w = w = val.SHIPPED if weights is None else weights
-        self.eng = eng
-        self.st = eng.state
-        self.rules = eng.rules
+        self.view = view
+        self.rules = view.rules
         self.me = me
-        self.pl = self.st["players"][me]
-        leader = max(p["light"] for p in self.st["players"])
+        self.memo = view.memo.setdefault(("planner", w), {}) if memo is None else memo
+        self.geometry = {} if geometry is None else geometry
+        self.players = view.players
+        self.pl = self.players[me]
+        self.sectors = view.sectors
+        self.center = view.center
+        leader = max(p.light for p in self.players)
         to_go = (self.rules.light_to_win - leader) / w.LEADER_PACE
         self.rounds_left = max(w.ROUNDS_MIN, min(w.ROUNDS_MAX, to_go))
         self.cycles_left = self.rounds_left / w.ROUNDS_PER_CYCLE
@@ -44,54 +57,57 @@ class Seat(Fleet):
         self._actions: dict[str, float] = {}
         self._utility: dict[tuple[tuple[str, int], ...], float] = {}
         self._planet: dict[str, float] = {}
+        self._costs: dict[tuple[str, str], dict[str, int]] = {}
 
     # --- basics -----------------------------------------------------------------------------
     def _index(self) -> None:
-        """One pass over the units: ships by sector, planet extractors, our supply."""
-        self.ships_at: dict[str, list[dict[str, Any]]] = {}
+        """One pass over the pieces in play: ships on the board by sector (ours apart too),
+        planet extractors by sector, our extractors; and our supply."""
+        self.ships_at: dict[str, list[Ship]] = {}
         self.extractor_at: dict[str, int] = {}
-        self.supply: dict[str, int] = {}
-        self.mine_list: list[dict[str, Any]] = []
-        self.mine_at: dict[str, list[dict[str, Any]]] = {}
+        self.supply: dict[str, int]
+        self.mine_list: list[Ship] = []
+        self.mine_at: dict[str, list[Ship]] = {}
+        self.my_extractors: list[UnitView] = []
         me = self.me
-        for u in self.st["units"].values():
-            at = u["at"]
-            if u["k"] == "s":
-                if at == "board":
-                    self.ships_at.setdefault(u["s"], []).append(u)
-                    if u["o"] == me:
-                        self.mine_list.append(u)
-                        self.mine_at.setdefault(u["s"], []).append(u)
-                elif at == "supply" and u["o"] == me:
-                    self.supply[u["z"]] = self.supply.get(u["z"], 0) + 1
-            else:
+        for u in self.view.placed_units():
+            at = u.place
+            if at == "board":  # a ship (state.py: only ships stand in a sector)
+                ship = Ship(u.sector, u.size, u.owner)  # type: ignore[arg-type]
+                self.ships_at.setdefault(ship.sector, []).append(ship)
+                if ship.owner == me:
+                    self.mine_list.append(ship)
+                    self.mine_at.setdefault(ship.sector, []).append(ship)
+            else:  # an extractor on a planet or a colony ship space
+                owner = u.owner
                 if at == "planet":
-                    self.extractor_at[u["s"]] = u["o"]
-                elif at == "supply" and u["o"] == me:
-                    self.supply["x"] = self.supply.get("x", 0) + 1
+                    self.extractor_at[u.sector] = owner  # type: ignore[index]
+                if owner == me:
+                    self.my_extractors.append(u)
+        self.supply = self.view.supply_of(me)
 
     def _context(self) -> val.Context:
-        eng, me, w = self.eng, self.me, self.w
+        view, me, w = self.view, self.me, self.w
         by_place: dict[str, int] = {}
-        by_color: dict[str, int] = {}
-        mine = q.planets_controlled(eng, me)
+        by_color: dict[str, float] = {}
+        mine = view.planets_controlled(me)
         for sector in mine:
-            kind = eng.board.kind(sector)
+            kind = view.kind(sector)
             by_place[kind] = by_place.get(kind, 0) + 1
             for color in self.planet_colors(sector):
                 by_color[color] = by_color.get(color, 0) + 1
-        ships: dict[str, int] = {}
+        ships: dict[str, float] = {}
         center = 0
-        for u in self.st["units"].values():
-            if u["o"] == me and u["k"] == "s" and u["at"] == "board":
-                ships[u["z"]] = ships.get(u["z"], 0) + 1
-                center += u["s"] == self.st["center"]
+        middle = self.center
+        for ship in self.mine_list:
+            ships[ship.size] = ships.get(ship.size, 0) + 1
+            center += ship.sector == middle
         return val.Context(
             rounds_left=self.rounds_left,
             planets=len(mine),
             planets_by_place=by_place,
             planets_by_color=by_color,
-            techs=q.techs_in_play(eng, me),
+            techs=view.techs_in_play(me),
             center_ships=center,
             ships_by_size=ships,
             action_rate=w.ACTION_RATE,
@@ -100,31 +116,44 @@ class Seat(Fleet):
         )
 
     def planet_colors(self, sector: str) -> tuple[str, ...]:
-        planet = self.st["sectors"][sector]["planet"]
+        planet = self.sectors[sector].planet
         return tuple(self.rules.planets.get(planet, {}).get("colors", ())) if planet else ()
 
     def base_shields(self, size: str) -> int:
         return int(self.rules.ships[size]["shields"])
+
+    def ship_cost(self, size: str) -> dict[str, int]:
+        """What a ship of this size costs the seat (asked of the view once per decision)."""
+        found = self._costs.get(("ship", size))
+        if found is None:
+            found = self._costs[("ship", size)] = self.view.ship_cost(self.me, size)
+        return found
+
+    def tech_cost(self, card_id: str) -> dict[str, int]:
+        """What manufacturing this technology costs the seat (once per decision)."""
+        found = self._costs.get(("tech", card_id))
+        if found is None:
+            found = self._costs[("tech", card_id)] = self.view.tech_cost(self.me, card_id)
+        return found
 
     def res_value(self, cost: dict[str, int]) -> float:
         return sum(n * self.ctx.res_value(r) for r, n in cost.items())
 
     def yield_value(self, sector: str) -> float:
         """Light one mine of a planet brings (a face-down token: its pile's average)."""
-        info = self.st["sectors"][sector]
-        token = info["token"]
+        token = self.sectors[sector].token
         if not token:
             return self.w.UNKNOWN_YIELD
         tokens = self.rules.tokens
         if token in tokens:
             return sum(self.ctx.res_value(y) for y in tokens[token].yields)
         key = ("pile_yield", token)
-        cached = self.eng.cache.get(key)
+        cached = self.memo.get(key)
         if cached is None:
             ids = self.rules.token_piles.get(token, ())
             values = [sum(self.ctx.res_value(y) for y in tokens[t].yields) for t in ids]
             cached = sum(values) / len(values) if values else self.w.UNKNOWN_YIELD
-            self.eng.cache[key] = cached
+            self.memo[key] = cached
         return cached
 
     # --- cards ------------------------------------------------------------------------------
@@ -135,16 +164,15 @@ class Seat(Fleet):
         w = self.w
         in_play = w.TECH_IN_PLAY_LIGHT * self.ctx.rounds_left * w.TECH_IN_PLAY_RATE
         value += in_play + w.TECH_IN_PLAY_BONUS
-        if card.type == "ship_ability" and size and self.pl["ability"].get(size):
-            value -= val.card_value(self.rules.cards[base_id(self.pl["ability"][size])],
-                                    self.ctx, size)  # fmt: skip
+        if card.type == "ship_ability" and size and (held := self.pl.abilities.get(size)):
+            value -= val.card_value(self.rules.cards[base_id(held)], self.ctx, size)
         return value
 
     def tech_net(self, card_id: str, size: str | None, free: bool = False) -> float:
         value = self.tech_value(card_id, size)
         if free:
             return value
-        return value - self.res_value(q.tech_cost(self.eng, self.me, card_id))
+        return value - self.res_value(self.tech_cost(card_id))
 
     def hand_plans(self) -> list[tuple[float, dict[str, int]]]:
         """(net worth, cost) of every technology in hand worth manufacturing, best first."""
@@ -152,12 +180,12 @@ class Seat(Fleet):
             return self._plans
         out: list[tuple[float, dict[str, int]]] = []
         self._plans = out
-        for cid in self.pl["tech_hand"] or ():
+        for cid in self.pl.tech_hand or ():
             card = self.rules.cards[base_id(cid)]
             size = self.best_size(card) if card.type != "civilization" else None
             net = self.tech_net(cid, size)
             if net > 0:
-                out.append((net, q.tech_cost(self.eng, self.me, cid)))
+                out.append((net, self.tech_cost(cid)))
         out.sort(key=lambda t: -t[0])
         return out
 
@@ -178,7 +206,7 @@ class Seat(Fleet):
 
     def after_action_value(self, action: str) -> float:
         total = 0.0
-        for cid, _size in q.active_cards(self.eng, self.me):
+        for cid, _size in self.view.active_cards(self.me):
             card = self.rules.cards[base_id(cid)]
             for clause in card.clauses:
                 if (
@@ -193,12 +221,12 @@ class Seat(Fleet):
         """Light an achievement is expected to bring: its clauses valued on what the seat is
         expected to hold when the game ends (`val.end_context`), the colours of its planets in
         the shares of the planets near its home (a planet one move nearer counts more)."""
-        home = self.st["homes"][self.me]
-        reach = self.eng.board.reachable(home, 6, self.st["rot"], self.eng.asteroids())
+        home = self.view.homes[self.me]
+        reach = self.reach(home, 6)
         near = 0.0
         by_color: dict[str, float] = {}
-        for sector, info in self.st["sectors"].items():
-            if info["planet"] and sector in reach:
+        for sector, info in self.sectors.items():
+            if info.planet and sector in reach:
                 weight = 1.0 / (1 + reach[sector])
                 near += weight
                 for color in self.planet_colors(sector):
@@ -212,9 +240,9 @@ class Seat(Fleet):
         clauses valued on the planets the seat holds (at least `END_STATE`'s), with and without
         this one (2 light for a blue planet and 2 light per blue planet; for "if you control a
         red planet", the first red one)."""
-        if not self.pl["ach"]:
+        if not self.pl.achievement:
             return 0.0
-        card = self.rules.cards[base_id(self.pl["ach"])]
+        card = self.rules.cards[base_id(self.pl.achievement)]
         planets = max(float(self.ctx.planets), self.w.END_STATE["planets"])
         held = dict(self.ctx.planets_by_color)
         more = dict(held)
@@ -231,7 +259,7 @@ class Seat(Fleet):
         cached = self._actions.get(action)
         if cached is not None:
             return cached
-        forms = action_forms(self, action)  # type: ignore[arg-type]
+        forms = action_forms(self.rules, action)
         value = 0.0
         if "claim" in forms:
             value += self.w.CLAIM_WEIGHT * self.refresh_value()
@@ -255,34 +283,34 @@ class Seat(Fleet):
 
     def claim_of(self, p: int) -> float:
         """What player p would claim at a Refresh now (all public)."""
-        eng = self.eng
+        view = self.view
         total = 0.0
         for sector, owner in self.extractor_at.items():
-            if owner == p and not q.blockaded(eng, sector, p):
-                total += q.param(eng, p, f"claim_{eng.board.kind(sector)}")
+            if owner == p and not view.blockaded(sector, p):
+                total += view.param(p, f"claim_{view.kind(sector)}")
         return float(total)
 
     def refresh_value(self) -> float:
         """Claims now, plus getting the played cards back: the best of them played next round
         against the best card left in hand (so a seat that needs Command again refreshes)."""
-        played = [a for a in self.pl["played"] if not self.stays(a)]
-        hand = [a for a in self.pl["hand"] if not self.stays(a)]
+        played = [a for a in self.pl.played if not self.stays(a)]
+        hand = [a for a in self.pl.hand if not self.stays(a)]
         w = self.w
         value = w.CLAIM * self.claim_now() + w.REFRESH_PLAYED * len(played) ** 2
         best_back = max((self.action_value(a) for a in played), default=0.0)
         best_hand = max((self.action_value(a) for a in hand), default=0.0)
         value += w.RECOVER * max(0.0, best_back - best_hand)
         value -= w.FOREGONE * self.pending_claims()
-        value += w.READY_EXHAUSTED * len(self.pl.get("exhausted") or ())
+        value += w.READY_EXHAUSTED * len(self.pl.exhausted)
         others_done = all(
-            any(self.rules.action(a).rotates_board for a in p["played"])
-            for i, p in enumerate(self.st["players"])
+            any(self.rules.action(a).rotates_board for a in p.played)
+            for i, p in enumerate(self.players)
             if i != self.me
         )
         if others_done:  # this Refresh turns the board: center ships score, claims come again
-            center = q.param(self.eng, self.me, "center_light")
+            center = self.view.param(self.me, "center_light")
             value += self.ctx.center_ships * center + w.ROTATION_BONUS
-            rivals = max(self.claim_of(p) for p in range(len(self.st["players"])) if p != self.me)
+            rivals = max(self.claim_of(p) for p in range(len(self.players)) if p != self.me)
             value += w.PACE * (self.claim_now() - rivals)
             value += w.WAITING * (self.claim_now() + self.ctx.center_ships)
             now = self.claim_now() + self.ctx.center_ships * center
@@ -293,10 +321,10 @@ class Seat(Fleet):
     def finish_bonus(self, gain: float) -> float:
         """Light that reaches the goal this round ends the game (R-END-01): worth FINISH when
         it puts the seat ahead of every rival's light now."""
-        light = self.pl["light"] + gain
+        light = self.pl.light + gain
         if light < self.rules.light_to_win:
             return 0.0
-        best_rival = max(p["light"] for i, p in enumerate(self.st["players"]) if i != self.me)
+        best_rival = max(p.light for i, p in enumerate(self.players) if i != self.me)
         return self.w.FINISH if light > best_rival else 0.0
 
     def pending_claims(self) -> float:
@@ -305,10 +333,10 @@ class Seat(Fleet):
             return 0.0
         total = 0.0
         for sector, ships in self.ships_at.items():
-            if sector in self.extractor_at or not self.st["sectors"][sector]["planet"]:
+            if sector in self.extractor_at or not self.sectors[sector].planet:
                 continue
-            if all(u["o"] == self.me for u in ships):
-                total += q.param(self.eng, self.me, f"claim_{self.eng.board.kind(sector)}")
+            if all(u.owner == self.me for u in ships):
+                total += self.view.param(self.me, f"claim_{self.view.kind(sector)}")
         return total
 
     def stays(self, action: str) -> bool:
@@ -316,29 +344,29 @@ class Seat(Fleet):
         return bool(self.rules.action(action).stays_on_table)
 
     def mine_value(self) -> float:
-        res = dict(self.pl["res"])
+        res = dict(self.pl.resources)
         after = dict(res)
         total = 0.0
-        for u in self.st["units"].values():
-            if u["o"] != self.me or u["k"] != "x":
-                continue
-            if u["at"] == "planet":
-                token = self.st["sectors"][u["s"]]["token"]
+        for u in self.my_extractors:
+            where = u.sector
+            if u.place == "planet":
+                assert where is not None
+                token = self.sectors[where].token
                 if token in self.rules.tokens:
                     for y in self.rules.tokens[token].yields:
                         after[y] = after.get(y, 0) + 1
                 else:
-                    total += self.yield_value(u["s"])
-            elif u["at"] == "colony":
-                y = self.rules.colony_spaces[u["c"]]
+                    total += self.yield_value(where)
+            elif u.place == "colony":
+                y = self.rules.colony_spaces[u.colony_space]  # type: ignore[index]
                 after[y] = after.get(y, 0) + 1
         total += self.activated_during("mine")
         return total + self.utility(after) - self.utility(res)
 
     def activated_during(self, action: str) -> float:
         total = 0.0
-        exhausted = set(self.pl.get("exhausted") or ())
-        for cid, _size in q.active_cards(self.eng, self.me):
+        exhausted = set(self.pl.exhausted)
+        for cid, _size in self.view.active_cards(self.me):
             if cid in exhausted:
                 continue
             for clause in self.rules.cards[base_id(cid)].clauses:
@@ -360,24 +388,24 @@ class Seat(Fleet):
         return cached
 
     def _planet_value(self, sector: str) -> float:
-        kind = self.eng.board.kind(sector)
-        claim = q.param(self.eng, self.me, f"claim_{kind}")
+        kind = self.view.kind(sector)
+        claim = self.view.param(self.me, f"claim_{kind}")
         w = self.w
         value = claim * (self.cycles_left + w.CLAIM_CYCLES_EXTRA)
         value += self.yield_value(sector) * self.rounds_left * w.MINE_RATE
         return value + self.achievement_gain(sector) + w.PLANET_BONUS
 
     def construct_value(self) -> float:
-        eng, me = self.eng, self.me
+        view, me = self.view, self.me
         has_x = self.supply.get("x", 0) > 0
         value = 0.0
         if has_x:
             sites = sorted(
-                (self.site_value(site) for site in extractor_sites(eng, me)), reverse=True
+                (self.site_value(site) for site in view.extractor_sites(me)), reverse=True
             )
-            n = q.param(eng, me, "construct_extractors")
+            n = view.param(me, "construct_extractors")
             value += sum(sites[:n])
-        return value + self.ship_buy(dict(self.pl["res"]))
+        return value + self.ship_buy(dict(self.pl.resources))
 
     def ship_worth(self) -> float:
         """Light one more ship is expected to bring: a free planet no ship of ours is near yet,
@@ -387,23 +415,23 @@ class Seat(Fleet):
             free = sorted((self.planet_value(x) for x in self.free_planets()), reverse=True)
             idle = [
                 u for u in self.my_ships()
-                if not (self.st["sectors"][u["s"]]["planet"] and u["s"] not in self.owned_planets())
+                if not (self.sectors[u.sector].planet and u.sector not in self.owned_planets())
             ]  # fmt: skip
             spare = free[len(idle) :]
             if spare:
                 cached = self.w.SHIP_PLANET_SHARE * spare[0]
             else:
-                center = q.param(self.eng, self.me, "center_light") * self.cycles_left
+                center = self.view.param(self.me, "center_light") * self.cycles_left
                 cached = center * self.w.SHIP_CENTER_SHARE + self.w.SHIP_BONUS
             self._ship_worth = cached
         return cached
 
     def owned_planets(self) -> set[str]:
-        return set(q.planets_controlled(self.eng, self.me))
+        return set(self.view.planets_controlled(self.me))
 
     def ship_value(self, size: str) -> float:
-        cost = self.res_value(q.ship_cost(self.eng, self.me, size))
-        strength = q.ship_stat(self.eng, self.me, size, "attack") * self.w.SHIP_ATTACK
+        cost = self.res_value(self.ship_cost(size))
+        strength = self.view.ship_stat(self.me, size, "attack") * self.w.SHIP_ATTACK
         return self.ship_worth() + strength - cost
 
     def ship_buy(self, res: dict[str, int]) -> float:
@@ -416,14 +444,14 @@ class Seat(Fleet):
         for _ in range(4):
             best, best_z = 0.0, None
             for z in self.rules.sizes:
-                cost = q.ship_cost(self.eng, self.me, z)
+                cost = self.ship_cost(z)
                 if supply.get(z, 0) > 0 and all(left.get(r, 0) >= n for r, n in cost.items()):
                     v = self.ship_value(z) * damp
                     if v > best:
                         best, best_z = v, z
             if best_z is None:
                 break
-            for r, n in q.ship_cost(self.eng, self.me, best_z).items():
+            for r, n in self.ship_cost(best_z).items():
                 left[r] -= n
             supply[best_z] -= 1
             total += best
@@ -432,11 +460,11 @@ class Seat(Fleet):
 
     def free_planets(self) -> list[str]:
         taken = self.extractor_at
-        return [s for s, info in self.st["sectors"].items() if info["planet"] and s not in taken]
+        return [s for s, info in self.sectors.items() if info.planet and s not in taken]
 
     def trade_value(self) -> float:
-        n = q.param(self.eng, self.me, "trade_choices")
-        res = dict(self.pl["res"])
+        n = self.view.param(self.me, "trade_choices")
+        res = dict(self.pl.resources)
         res["light"] = 0
         base = self.utility(res)
         best = base
@@ -453,7 +481,7 @@ class Seat(Fleet):
         return best - base + self.w.TRADE_BONUS
 
     def trade_option_value(self, i: int) -> float:
-        res = dict(self.pl["res"])
+        res = dict(self.pl.resources)
         res["light"] = 0
         after = self.apply_trade(res, i)
         if after is None:
@@ -468,16 +496,15 @@ class Seat(Fleet):
             if ph is None:
                 return None
             if ph.form == "trade":
-                give, n = ph.args["give"], q.amount(self.eng, self.me, ph.args["n"])
+                give, n = ph.args["give"], self.view.amount(self.me, ph.args["n"])
                 if out.get(give, 0) < n:
                     return None
                 out[give] -= n
-                out[ph.args["get"]] = out.get(ph.args["get"], 0) + q.amount(
-                    self.eng, self.me, ph.args["m"]
-                )
+                got = self.view.amount(self.me, ph.args["m"])
+                out[ph.args["get"]] = out.get(ph.args["get"], 0) + got
             elif ph.form == "gain":
                 what = ph.args["what"]
-                out[what] = out.get(what, 0) + q.amount(self.eng, self.me, ph.args["n"])
+                out[what] = out.get(what, 0) + self.view.amount(self.me, ph.args["n"])
             else:
                 return None
         return out
@@ -497,24 +524,24 @@ class Seat(Fleet):
         return value
 
     def research_value(self) -> float:
-        eng, me = self.eng, self.me
-        light = q.techs_in_play(eng, me) // 4
-        keep = q.param(eng, me, "research_keep")
-        hand = len(self.pl["tech_hand"] or ())
+        view, me = self.view, self.me
+        light = view.techs_in_play(me) // 4
+        keep = view.param(me, "research_keep")
+        hand = len(self.pl.tech_hand or ())
         w = self.w
         draw = keep * self.deck_worth() * (1.0 if hand < w.HAND_FULL else w.FULL_HAND_SHARE)
-        buy = self.buyable({k: v for k, v in self.pl["res"].items()})
+        buy = self.buyable({k: v for k, v in self.pl.resources.items()})
         return light + w.DRAW * draw + buy + w.RESEARCH_BONUS
 
     def deck_worth(self) -> float:
         """Mean net worth of a technology worth keeping, over the deck's designs (public)."""
-        key = ("deck_worth", self.me, round(self.rounds_left), self.pl["ver"])
-        cached = self.eng.cache.get(key)
+        key = ("deck_worth", self.me, round(self.rounds_left), self.pl.cards_version)
+        cached = self.memo.get(key)
         if cached is None:
             nets = []
             for cid in dict.fromkeys(base_id(c) for c in self.rules.tech_deck):
                 card = self.rules.cards[cid]
                 size = self.best_size(card) if card.type != "civilization" else None
                 nets.append(max(0.0, self.tech_net(cid, size)))
-            cached = self.eng.cache[key] = sum(nets) / max(1, len(nets))
+            cached = self.memo[key] = sum(nets) / max(1, len(nets))
         return cached

@@ -46,7 +46,7 @@ COUNTED_NOUNS = {
 
 @dataclass
 class Context:
-    """What the valuation needs to know about the seat (all from its observation)."""
+    """What the valuation needs to know about the seat (all from its view)."""
 
     rounds_left: float = 10.0
     planets: float = 1

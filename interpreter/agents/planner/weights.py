@@ -103,10 +103,9 @@ def _checked_value(name: str, value: Any, integer: bool) -> float:
 
 
 def _where(data: Any, key: Any, *, at_key: bool = False) -> str:
+    loc: Any = getattr(data, "loc", None)
     if isinstance(data, YDict):
         loc = data.key_loc(key) if at_key else data.loc_of(key)
-    else:
-        loc = getattr(data, "loc", None)
     return f"{loc.path}:{loc.line}:{loc.col}" if loc is not None else "?"
 
 

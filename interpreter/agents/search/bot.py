@@ -3,9 +3,9 @@
 At a decision taken between effects (the action card to play, the faction and achievement to
 keep, an ability around an action) with more than one option:
 
-1. the planner scores every option from the observation; only its `top` best are searched
+1. the planner scores every option from the seat's view; only its `top` best are searched
    (prior pruning: the planner is strong, and a budget split over fewer options separates them);
-2. each *world* is dealt from the observation (`Game.from_observation`: the other hands, the
+2. each *world* is dealt from the seat's view (`Game.from_view`: the other hands, the
    deck, hidden factions, achievements, chosen cards, face-down tokens and the generator are
    sampled), and every candidate is played in a copy of that SAME world, then rolled out with
    the planner's scoring for every seat (`search_rollout.py`) with the SAME rollout generator:
@@ -36,9 +36,8 @@ from lastlight.interpreter.agents.base import Bot
 from lastlight.interpreter.agents.planner.bot import PlannerBot
 from lastlight.interpreter.agents.search.rollout import PlannerPolicy, rollout, values
 from lastlight.interpreter.engine.game import Decision, Game
-from lastlight.interpreter.engine.observe import Observation
 from lastlight.interpreter.engine.rng import Rng, seed_state
-from lastlight.interpreter.engine.sample import sampleable
+from lastlight.interpreter.engine.view import SeatView
 
 #: The default budget (rollouts per searched decision) and shape of the search, measured with
 #: benchmarks/bench_search.py (see the README's figures).
@@ -86,29 +85,30 @@ class SearchBot(Bot):
         self.tactics.bind(rules)
         self.policy = PlannerPolicy(rules)
 
-    def decide(self, obs: Observation | None, legal: list[Decision]) -> Decision:
-        assert obs is not None
+    def decide(self, view: SeatView | None, legal: list[Decision]) -> Decision:
         if len(legal) == 1:
             self.last = {"searched": False, "playouts": 0}
             return legal[0]
-        if not sampleable(obs):
+        view = self.seat_view(view)
+        if not view.sampleable:
             self.last = {"searched": False, "playouts": 0}
-            return self.tactics.decide(obs, legal)
-        return self.search(obs, legal)
+            return self.tactics.decide(view, legal)
+        return self.search(view, legal)
 
     # --- the search -------------------------------------------------------------------------
-    def candidates(self, obs: Observation, legal: list[Decision]) -> list[int]:
+    def candidates(self, view: SeatView, legal: list[Decision]) -> list[int]:
         """The planner's `top` best options (indices into `legal`), best first; ties keep the
         order of `legal`."""
-        assert self.policy is not None
-        scores = self.policy.ranked(self.view(obs), obs["seat"], legal)
+        assert self.policy is not None and view.seat is not None
+        scores = self.policy.ranked(view, view.seat, legal)
         order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
         return order[: self.top]
 
-    def search(self, obs: Observation, legal: list[Decision]) -> Decision:
+    def search(self, view: SeatView, legal: list[Decision]) -> Decision:
         assert self.rules is not None and self.policy is not None, "bind(rules) before decide"
-        me = obs["seat"]
-        cands = self.candidates(obs, legal)
+        me = view.seat
+        assert me is not None, "the search bot plays a seat"
+        cands = self.candidates(view, legal)
         if len(cands) == 1:
             self.last = {"searched": False, "playouts": 0}
             return legal[cands[0]]
@@ -121,14 +121,14 @@ class SearchBot(Bot):
                 break
             if deadline is not None and results[0] and time.perf_counter() >= deadline:
                 break
-            world = Game.from_observation(self.rules, obs, self.rng)
+            world = Game.from_view(view, self.rng)
             seed = self.rng.next64()
             for j, i in enumerate(cands):
                 game = world.clone()
                 game.apply(legal[i])
-                rollout(game, self.policy, Rng(seed_state(seed)), rounds=self.rounds,
-                        max_steps=self.max_steps)  # fmt: skip
-                results[j].append(values(game, self.value)[me])
+                memo = rollout(game, self.policy, Rng(seed_state(seed)), rounds=self.rounds,
+                               max_steps=self.max_steps)  # fmt: skip
+                results[j].append(values(game, self.value, memo)[me])
                 runs += 1
         pick = choose(results, self.margin, self.z)
         self.last = {

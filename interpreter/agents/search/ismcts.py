@@ -1,7 +1,7 @@
 """The first search bot, kept for comparison: single-observer information-set Monte Carlo tree
 search (SO-ISMCTS), `--bots search_ismcts`. The default `search` bot is in search.py.
 
-Each playout draws a new world consistent with the bot's observation (`Game.from_observation`:
+Each playout draws a new world consistent with the bot's view (`Game.from_view`:
 the other hands, the deck order, hidden factions, achievements, chosen cards and face-down
 tokens are sampled, the generator is fresh), then walks one tree shared by all worlds:
 
@@ -18,8 +18,9 @@ tokens are sampled, the generator is fresh), then walks one tree shared by all w
 - selection: UCB1 per acting player (each player maximises its own value); an untried
   decision is expanded first, one new node per playout;
 - rollout: the heuristic bot's scoring (`HeuristicBot.score`, reading the sampled world the
-  rollout plays in, never the real game), greedy with random ties, to the end of the game by
-  default, or for `horizon_rounds` rounds; never more than `horizon_steps` decisions. (Rollouts
+  rollout plays in through its live view, never the real game), greedy with random ties, to
+  the end of the game by default, or for `horizon_rounds` rounds; never more than
+  `horizon_steps` decisions. (Rollouts
   cut after one or two rounds and scored by `evaluate` lost most games to the heuristic bot in
   our trials; whole-game rollouts won most: see the README's figures);
 - evaluation: the winners share 1 when the game ended; otherwise (a rollout cut short) each
@@ -42,13 +43,14 @@ import time
 from typing import Any
 
 from lastlight.interpreter.agents.base import Bot
-from lastlight.interpreter.agents.heuristic import HeuristicBot, Seen
+from lastlight.interpreter.agents.heuristic import HeuristicBot
 from lastlight.interpreter.agents.planner.bot import PlannerBot
 from lastlight.interpreter.agents.search.rollout import values
 from lastlight.interpreter.engine.game import Decision, Game
-from lastlight.interpreter.engine.observe import Observation
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.rng import Rng, seed_state
-from lastlight.interpreter.engine.sample import FLOW_KINDS, sampleable
+from lastlight.interpreter.engine.sample import FLOW_KINDS
+from lastlight.interpreter.engine.view import SeatView
 
 #: The default budget: under 1 s of CPU per searched decision at 2 players on the development
 #: machine (benchmarks/bench_search.py measures it; a playout plays the game to its end, so a
@@ -90,20 +92,20 @@ class IsmctsBot(Bot):
         self.policy.bind(rules)
         self.tactics.bind(rules)
 
-    def decide(self, obs: Observation | None, legal: list[Decision]) -> Decision:
-        assert obs is not None
+    def decide(self, view: SeatView | None, legal: list[Decision]) -> Decision:
         if len(legal) == 1:
             self.last = {"searched": False, "playouts": 0}
             return legal[0]
-        if not sampleable(obs):
+        view = self.seat_view(view)
+        if not view.sampleable:
             self.last = {"searched": False, "playouts": 0}
-            return self.tactics.decide(obs, legal)
-        return self.search(obs, legal)
+            return self.tactics.decide(view, legal)
+        return self.search(view, legal)
 
     # --- the search -------------------------------------------------------------------------
-    def search(self, obs: Observation, legal: list[Decision]) -> Decision:
+    def search(self, view: SeatView, legal: list[Decision]) -> Decision:
         assert self.rules is not None, "bind(rules) before decide"
-        me = obs["seat"]
+        me = view.seat
         tree: dict[tuple[str, ...], dict[str, list[float]]] = {}
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
         runs = 0
@@ -112,7 +114,7 @@ class IsmctsBot(Bot):
                 break
             if deadline is not None and runs > 0 and time.perf_counter() >= deadline:
                 break
-            self._playout(obs, tree)
+            self._playout(view, tree)
             runs += 1
         root = tree.get((), {})
         keys = [_key(d) for d in legal]
@@ -134,23 +136,25 @@ class IsmctsBot(Bot):
         return legal[best]
 
     def _playout(
-        self, obs: Observation, tree: dict[tuple[str, ...], dict[str, list[float]]]
+        self, view: SeatView, tree: dict[tuple[str, ...], dict[str, list[float]]]
     ) -> None:
-        rules = self.rules
-        game = Game.from_observation(rules, obs, self.rng)
+        game = Game.from_view(view, self.rng)
         last_round = (
-            None if self.horizon_rounds is None else game.state["round"] + self.horizon_rounds
+            None
+            if self.horizon_rounds is None
+            else game.view(ALL, live=True).round + self.horizon_rounds
         )
         path: list[tuple[list[float], int]] = []
         key: tuple[str, ...] = ()
         steps = 0
         # selection and expansion
-        seen = Seen(game.eng)
         while not game.over and steps < self.horizon_steps:
-            pending = game.state["pending"]
-            if pending["kind"] not in FLOW_KINDS:
+            live = game.view(ALL, live=True)
+            pending = live.pending
+            assert pending is not None
+            if pending.kind not in FLOW_KINDS:
                 # mid-effect decisions are the heuristic's, in the real game as in the tree
-                game.apply(self._rollout_choice(seen, pending["p"], game.legal()))
+                game.apply(self._rollout_choice(live, pending.seat, game.legal()))
                 steps += 1
                 continue
             node = tree.get(key)
@@ -160,42 +164,51 @@ class IsmctsBot(Bot):
             assert p is not None
             legal = game.legal()
             keys = [_key(d) for d in legal]
-            stats = []
-            for k in keys:
-                s = node.get(k)
-                if s is None:
-                    node[k] = s = [0, 0.0, 0]
-                s[2] += 1
-                stats.append(s)
-            untried = [i for i, s in enumerate(stats) if s[0] == 0]
-            if untried:
-                i = untried[self.rng.below(len(untried))]
-            else:
-                i = max(range(len(stats)), key=lambda j: _ucb(stats[j], self.exploration))
-            path.append((stats[i], p))
+            i, stats, new = self._select(node, keys)
+            path.append((stats, p))
             game.apply(legal[i])
             key = (*key, _entry(game, p, legal[i], keys[i]))
             steps += 1
-            if untried:
+            if new:
                 break
         # rollout
         while (
             not game.over
             and steps < self.horizon_steps
-            and (last_round is None or game.state["round"] <= last_round)
+            and (last_round is None or game.view(ALL, live=True).round <= last_round)
         ):
             p = game.to_move
             assert p is not None
-            game.apply(self._rollout_choice(seen, p, game.legal()))
+            game.apply(self._rollout_choice(game.view(ALL, live=True), p, game.legal()))
             steps += 1
         values = evaluate(game)
         for s, p in path:
             s[0] += 1
             s[1] += values[p]
 
-    def _rollout_choice(self, seen: Seen, p: int, legal: list[Decision]) -> Decision:
+    def _select(
+        self, node: dict[str, list[float]], keys: list[str]
+    ) -> tuple[int, list[float], bool]:
+        """The decision to follow from a node (its index, its statistics, and whether it was
+        untried): an untried one at random, else the best UCB. Every listed decision counts
+        one more availability."""
+        stats = []
+        for k in keys:
+            s = node.get(k)
+            if s is None:
+                node[k] = s = [0, 0.0, 0]
+            s[2] += 1
+            stats.append(s)
+        untried = [i for i, s in enumerate(stats) if s[0] == 0]
+        if untried:
+            i = untried[self.rng.below(len(untried))]
+        else:
+            i = max(range(len(stats)), key=lambda j: _ucb(stats[j], self.exploration))
+        return i, stats[i], bool(untried)
+
+    def _rollout_choice(self, view: SeatView, p: int, legal: list[Decision]) -> Decision:
         policy = self.policy
-        scores = [policy.score(seen, p, d) for d in legal]
+        scores = [policy.score(view, p, d) for d in legal]
         best = max(scores)
         top = [d for d, s in zip(legal, scores, strict=True) if s == best]
         return top[self.rng.below(len(top))]
@@ -221,10 +234,10 @@ def _entry(game: Game, p: int, d: Decision, k: str) -> str:
     seat's node thus never knows a card it could not have seen."""
     if d["kind"] != "play":
         return k
-    st = game.state
-    if st["stage"] == "select":
+    view = game.view(ALL, live=True)
+    if view.stage == "select":
         return f"{p}:play"
-    return f"{p}:play|" + ",".join(str(pl["chosen"]) for pl in st["players"])
+    return f"{p}:play|" + ",".join(str(pl.chosen) for pl in view.players)
 
 
 def _key(d: Decision) -> str:

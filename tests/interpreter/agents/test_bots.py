@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lastlight.interpreter.agents import HeuristicBot, RandomBot, make_bot, play_game
-from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.game import Decision, Game
 from lastlight.interpreter.engine.ruleset import Rules
 
 
@@ -64,3 +64,33 @@ def test_a_random_bot_subclass_that_decides_otherwise_has_no_picker() -> None:
 
     assert RandomBot(1).index_picker() is not None
     assert First(1).index_picker() is None
+
+
+def test_bots_are_handed_their_seat_view(rules: Rules) -> None:
+    """`ask` hands a bot its seat's typed view (never the game); a caller still handing over
+    the JSON observation gets the same decisions from the shipped bots (wrapped into a view)."""
+    from lastlight.interpreter.agents import Bot, ask
+    from lastlight.interpreter.engine.view import SeatView
+
+    seen: list[SeatView] = []
+
+    class Looker(Bot):
+        def decide(self, view: SeatView | None, legal: list[Decision]) -> Decision:
+            assert isinstance(view, SeatView) and view.seat == view.to_move
+            seen.append(view)
+            return legal[0]
+
+    game = Game.new(rules, 3, 2, log=False)
+    ask(Looker(0, rules), game)
+    assert seen and seen[0].me.tech_hand is not None
+    assert all(pl.tech_hand is None for pl in seen[0].players if pl.seat != seen[0].seat)
+    for name in ("heuristic", "planner"):
+        game = Game.new(rules, 3, 5, log=False)
+        typed, plain = make_bot(name, 7, rules), make_bot(name, 7, rules)
+        for _ in range(60):
+            seat = game.to_move
+            assert seat is not None
+            legal = game.legal()
+            choice = typed.decide(game.view(seat), legal)
+            assert plain.decide(game.view(seat).to_json(), legal) == choice
+            game.apply(choice)

@@ -53,20 +53,20 @@ def test_conditional_clauses_are_valued_on_what_a_seat_is_expected_to_hold(rules
     assert val.card_value(barges, mining) == pytest.approx(2 * val.card_value(barges, start))
 
 
-def test_planner_decides_from_the_observation_only(rules: Rules) -> None:
-    """The planner is handed an observation (plain data with hidden fields None) and the legal
-    decisions; it never sees the game. Its choice is one of the legal decisions."""
+def test_planner_decides_from_its_seat_view_only(rules: Rules) -> None:
+    """The planner is handed its seat's view (hidden fields None) and the legal decisions; it
+    never sees the game. Its choice is one of the legal decisions."""
     game = Game.new(rules, 3, 4, log=False)
     bot = make_bot("planner", 1, rules)
     for _ in range(150):
         if game.over:
             break
         seat = game.to_move
-        obs = game.observation(seat)
-        assert obs["deck"] is None and "rng" not in obs
-        assert all(pl["tech_hand"] is None for i, pl in enumerate(obs["players"]) if i != seat)
+        view = game.view(seat)
+        assert view.to_json()["deck"] is None and "rng" not in view.to_json()
+        assert all(pl.tech_hand is None for pl in view.players if pl.seat != seat)
         legal = game.legal()
-        choice = bot.decide(obs, legal)
+        choice = bot.decide(view, legal)
         assert choice in legal
         game.apply(choice)
 
@@ -84,13 +84,13 @@ def test_refresh_is_worth_its_claims(rules: Rules) -> None:
     checked = 0
     while not game.over and checked < 5:
         seat_no = game.to_move
-        obs = game.observation(seat_no)
-        seat = Seat(bots[seat_no].view(obs), seat_no)
+        view = game.view(seat_no)
+        seat = Seat(view, seat_no)
         if seat.claim_now() > 0:
             floor = seat.claim_now() - T.FOREGONE * seat.pending_claims()
             assert seat.action_value("refresh") >= floor
             checked += 1
-        game.apply(bots[seat_no].decide(obs, game.legal()))
+        game.apply(bots[seat_no].decide(view, game.legal()))
     assert checked == 5
 
 
@@ -153,7 +153,8 @@ def test_a_tied_trade_gift_favours_no_seat(rules: Rules) -> None:
             legal = game.legal()
             d = ask(bots[game.to_move], game)
             if d["kind"] == "player":
-                light = {o["player"]: game.state["players"][o["player"]]["light"] for o in legal}
+                players = game.view(None).players
+                light = {o["player"]: players[o["player"]].light for o in legal}
                 tied = [p for p, v in light.items() if v == min(light.values())]
                 if len(tied) > 1:
                     picks.append(d["player"] == max(tied))
@@ -166,22 +167,24 @@ def test_the_lumos_do_not_deter_the_planner_from_the_center(rules: Rules) -> Non
     """R-TWO-02: at 2 players the Lumos start in the center. Their dice no longer mark the
     center down for the planner (it won more contesting it), and a center ship is counted for
     CENTER_STAY_2P rotations; a player's ships there still mark it down."""
+    from lastlight.interpreter.agents.planner.fleet import Ship
     from lastlight.interpreter.agents.planner.weights import shipped
-    from lastlight.interpreter.engine import queries as q
+    from lastlight.interpreter.engine.view import LUMOS
 
     T = shipped()
 
     game = Game.new(rules, 2, 1, log=False)
-    bot = make_bot("planner", 0, rules)
-    seat = Seat(bot.view(game.observation(0)), 0)
-    center = seat.st["center"]
-    assert q.LUMOS in seat.owners_in(center)
+    view = game.view(0)
+    seat = Seat(view, 0)
+    center = view.center
+    assert LUMOS in seat.owners_in(center)
     assert seat.center_value() == pytest.approx(
-        q.param(seat.eng, 0, "center_light") * min(T.CENTER_STAY_2P, seat.cycles_left)
+        view.param(0, "center_light") * min(T.CENTER_STAY_2P, seat.cycles_left)
     )
     assert seat.desire(center, "small") >= seat.center_value()
-    rival = next(u for u in seat.st["units"].values() if u["o"] == 1 and u["k"] == "s")
-    seat.ships_at.setdefault(center, []).append({**rival, "s": center, "at": "board"})
+    rival = next(u for u in view.units.values() if u.owner == 1 and u.is_ship)
+    assert rival.size is not None
+    seat.ships_at.setdefault(center, []).append(Ship(center, rival.size, 1))
     seat._desire.clear()
     assert seat.desire(center, "small") < seat.center_value()
 
@@ -197,12 +200,12 @@ def test_an_achievement_is_kept_for_what_it_scores_not_its_colour(rules: Rules) 
     game = Game.new(rules, 4, 9000, log=False)
     bots = [make_bot("planner", p, rules) for p in range(4)]
     while not (game.legal()[0]["kind"] == "keep" and "achievement" in game.legal()[0]["card"]):
-        game.apply(bots[game.to_move].decide(game.observation(game.to_move), game.legal()))
+        game.apply(bots[game.to_move].decide(game.view(game.to_move), game.legal()))
     me = game.to_move
-    seat = Seat(bots[me].view(game.observation(me)), me)
+    seat = Seat(game.view(me), me)
     blue, green = rules.cards["achievement-blue"], rules.cards["achievement-green"]
     assert seat.achievement_value(blue) > seat.achievement_value(green) > 0
-    choice = bots[me].decide(game.observation(me), game.legal())
+    choice = bots[me].decide(game.view(me), game.legal())
     assert choice["card"].startswith("achievement-blue")
     # a designer's change to what green scores changes what it is worth, under any name
     richer, errors = parse_clause(
@@ -222,15 +225,21 @@ def test_a_planet_is_worth_what_it_adds_to_the_kept_achievement(rules: Rules) ->
     planet), nothing for a planet without blue; with Crimson Reach ("if you control a red
     planet") the first red planet adds its chance and a second one less."""
     game = Game.new(rules, 4, 9000, log=False)
-    seat = Seat(make_bot("planner", 1, rules).view(game.observation(0)), 0)
-    planets = [s for s, info in seat.st["sectors"].items() if info["planet"]]
+    seat = Seat(game.view(0), 0)
+    planets = [s for s, info in game.view(0).sectors.items() if info.planet]
     blue = next(s for s in planets if "blue" in seat.planet_colors(s))
     plain = next(s for s in planets if not {"blue", "red"} & set(seat.planet_colors(s)))
-    seat.pl["ach"] = "achievement-blue#1"
+
+    def kept(card: str) -> Seat:
+        with game.edit() as st:
+            st["players"][0]["ach"] = card
+        return Seat(game.view(0), 0)
+
+    seat = kept("achievement-blue#1")
     assert seat.achievement_gain(blue) == pytest.approx(2.0)
     assert seat.achievement_gain(plain) == pytest.approx(0.0)
     red = next(s for s in planets if "red" in seat.planet_colors(s))
-    seat.pl["ach"] = "achievement-red#1"
+    seat = kept("achievement-red#1")
     first = seat.achievement_gain(red)
     seat.ctx.planets_by_color["red"] = 1
     assert first > seat.achievement_gain(red) >= 0.0

@@ -99,7 +99,7 @@ def test_two_planners_with_different_weights_share_a_game(rules: Rules) -> None:
         out = []
         while not game.over and len(out) < 60:
             seat = game.to_move
-            choice = bots[seat].decide(game.observation(seat), game.legal())
+            choice = bots[seat].decide(game.view(seat), game.legal())
             out.append(choice)
             game.apply(choice)
         return out

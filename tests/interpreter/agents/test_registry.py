@@ -26,6 +26,7 @@ from lastlight.interpreter.engine.ruleset import Rules
 
 PLUGIN = '''
 from lastlight.interpreter.agents import Bot
+from lastlight.interpreter.engine.view import SeatView
 
 
 class FirstLegalBot(Bot):
@@ -33,8 +34,10 @@ class FirstLegalBot(Bot):
 
     name = "first"
 
-    def decide(self, obs, legal):
-        assert obs is not None and "seat" in obs
+    def decide(self, view, legal):
+        # a plugin gets its seat's typed view, as the shipped bots do
+        assert isinstance(view, SeatView) and view.seat is not None
+        assert view.me.tech_hand is not None  # its own hand; the others' are hidden
         return legal[0]
 
 

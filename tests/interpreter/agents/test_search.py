@@ -1,6 +1,6 @@
 """The search bot, and the proof that no bot can reach hidden information: every bot kind is
-given only `(observation, legal)`, the observation carries no generator, seed or effect stack
-and no other seat's secrets, and two games that differ only in what a seat cannot see get the
+given only `(view, legal)`, its seat's view carries no generator, seed or effect stack and no
+other seat's secrets, and two games that differ only in what a seat cannot see get the
 same decisions from the search bot."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from lastlight.interpreter.engine.observe import PRIVATE_KEYS, Observation
 from lastlight.interpreter.engine.rng import Rng, seed_state
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.sample import sample_state, sampleable
+from lastlight.interpreter.engine.view import SeatView
 
 
 class Spy:
@@ -30,11 +31,11 @@ class Spy:
         self.rules = rules
         self.bot.bind(rules)
 
-    def decide(self, obs: Observation | None, legal: list[Decision]) -> Decision:
-        assert obs is not None
-        assert_no_hidden_information(self.rules, obs)
+    def decide(self, view: SeatView | None, legal: list[Decision]) -> Decision:
+        assert isinstance(view, SeatView)
+        assert_no_hidden_information(self.rules, view.to_json())
         self.seen += 1
-        inner = obs if getattr(self.bot, "needs_observation", True) else None
+        inner = view if getattr(self.bot, "needs_observation", True) else None
         return self.bot.decide(inner, legal)
 
 
@@ -70,7 +71,7 @@ def assert_no_hidden_information(rules: Any, obs: Observation) -> None:
 @pytest.mark.parametrize(
     "name", [pytest.param(n, marks=pytest.mark.slow) if n == "search" else n for n in bot_names()]
 )
-def test_every_bot_kind_gets_only_an_observation(rules: Rules, name: str) -> None:
+def test_every_bot_kind_gets_only_its_seat_view(rules: Rules, name: str) -> None:
     players = 3
     kwargs: dict[str, Any] = {"playouts": 4} if name == "search" else {}
     spies = [Spy(resolve_bot(name)(10 + p, **kwargs)) for p in range(players)]
@@ -132,14 +133,14 @@ def test_single_option_and_mid_effect_decisions_are_not_searched(rules: Rules) -
     bot = SearchBot(3, playouts=6)
     bot.bind(rules)
     only = game.legal()[:1]
-    assert bot.decide(game.observation(seat), only) == only[0]
+    assert bot.decide(game.view(seat), only) == only[0]
     assert bot.last == {"searched": False, "playouts": 0}
     heuristic = HeuristicBot(0)
     while game.state["pending"]["by"] == "flow":
         game.apply(ask(heuristic, game))
-    obs = game.observation(game.to_move)
-    assert not sampleable(obs)
-    choice = bot.decide(obs, game.legal())
+    view = game.view(game.to_move)
+    assert not sampleable(view.to_json()) and not view.sampleable
+    choice = bot.decide(view, game.legal())
     assert choice in game.legal() and not bot.last["searched"]
 
 
@@ -161,12 +162,14 @@ def test_a_time_budget_runs_at_least_one_playout(rules: Rules) -> None:
 def test_heuristic_reach_ignores_homes_of_empty_seats(rules: Rules) -> None:
     """Found by the search bot's rollouts: a ship whose reach covers the home of an empty seat
     (on the board, not in a 2-player game) made the heuristic scoring fail."""
-    from lastlight.interpreter.agents.heuristic import Seen, _free_planets_near
+    from lastlight.interpreter.agents.heuristic import _free_planets_near
 
     game = Game.new(rules, 2, 0, log=False)
     absent = sorted(set(game.board.sectors()) - set(game.state["sectors"]))
     assert absent, "a 2-player game leaves some homes out"
     next_to = game.board.neighbours(absent[0], game.state["rot"])[0]
-    ship = next(u for u in game.state["units"].values() if u["o"] == 0 and u["k"] == "s")
-    ship.update({"at": "board", "s": next_to})
-    assert all(s in game.state["sectors"] for s in _free_planets_near(Seen(game.eng), 0))
+    with game.edit() as st:
+        ship = next(u for u in st["units"].values() if u["o"] == 0 and u["k"] == "s")
+        ship.update({"at": "board", "s": next_to})
+    near = _free_planets_near(game.view(0), 0)
+    assert all(s in game.state["sectors"] for s in near)

@@ -38,13 +38,14 @@ def test_candidates_are_the_planners_best_options_first(rules: Rules) -> None:
     game = _at_play(rules, 3, rounds=2)
     seat = game.to_move
     legal = game.legal()
-    obs = game.observation(seat)
+    view = game.view(seat)
     bot = SearchBot(1, rules, top=2)
-    cands = bot.candidates(obs, legal)
+    cands = bot.candidates(view, legal)
     assert len(cands) == min(2, len(legal))
-    scores = bot.policy.ranked(bot.view(obs), seat, legal)
+    assert bot.policy is not None
+    scores = bot.policy.ranked(view, seat, legal)
     assert scores[cands[0]] == max(scores)
-    everything = SearchBot(1, rules, top=99).candidates(obs, legal)
+    everything = SearchBot(1, rules, top=99).candidates(view, legal)
     assert sorted(everything) == list(range(len(legal)))
     assert [scores[i] for i in everything] == sorted(scores, reverse=True)
 
@@ -63,9 +64,9 @@ def test_a_searched_decision_reports_its_worlds_and_is_legal(rules: Rules) -> No
 def test_one_candidate_is_not_searched(rules: Rules) -> None:
     game = _at_play(rules, 4, rounds=1)
     bot = SearchBot(2, rules, top=1, playouts=30)
-    obs = game.observation(game.to_move)
+    view = game.view(game.to_move)
     legal = game.legal()
-    assert bot.decide(obs, legal) == legal[bot.candidates(obs, legal)[0]]
+    assert bot.decide(view, legal) == legal[bot.candidates(view, legal)[0]]
     assert bot.last == {"searched": False, "playouts": 0}
 
 
@@ -93,3 +94,14 @@ def test_ismcts_bot_still_plays_legal_decisions(rules: Rules) -> None:
     game = Game.new(rules, 2, 6, log=False)
     play_game(game, [IsmctsBot(1, playouts=4), HeuristicBot(2)])
     assert game.over and game.winners
+
+
+def test_rollouts_keep_their_memo_and_leave_the_worlds_engine_alone(rules: Rules) -> None:
+    """The planner's rollouts read the world through its live view and keep what they work
+    out in the rollout's own memo: nothing of the bot's lands in the world's engine caches."""
+    game = _at_play(rules, 6, rounds=2)
+    world = game.clone()
+    memo = rollout(world, PlannerPolicy(rules), Rng(seed_state(3)), rounds=2)
+    assert any(isinstance(k, tuple) and k[0] == "deck_worth" for k in memo)
+    bots_keys = [k for k in world.eng.cache if isinstance(k, tuple)]
+    assert not bots_keys, bots_keys

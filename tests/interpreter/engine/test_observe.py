@@ -193,17 +193,20 @@ class _Spy(Bot):
         return self.inner.decide(obs, legal)
 
 
-def test_bots_receive_an_observation_and_the_legal_decisions_only(rules: Rules) -> None:
+def test_bots_receive_their_seat_view_and_the_legal_decisions_only(rules: Rules) -> None:
+    from lastlight.interpreter.engine.view import SeatView
+
     for name in bot_names():
         params = list(inspect.signature(resolve_bot(name).decide).parameters)
-        assert params == ["self", "obs", "legal"], f"{name}.decide takes {params}"
+        assert params == ["self", "view", "legal"], f"{name}.decide takes {params}"
     spies = [_Spy(make_bot(name, 3)) for name in ("heuristic", "random", "planner")]
     game = play_game(Game.new(rules, 3, 9, log=False), spies)
     assert game.over
     for seat, spy in enumerate(spies):
         assert spy.seen
-        for obs, legal in spy.seen[::7]:
-            assert type(obs) is dict and type(legal) is list
+        for view, legal in spy.seen[::7]:
+            assert type(view) is SeatView and type(legal) is list
+            obs = view.to_json()  # what the view holds: the seat's observation
             json.dumps(obs)
             assert obs["seat"] == seat
             for key in PRIVATE_KEYS:
