@@ -47,6 +47,9 @@ EXTRA_SLOTS: dict[str, tuple[str, ...]] = {"damage": ("extractor",), "reveal": (
 #: What a `reveal` option's `pile` says (the engine's words, primitives/move.py).
 REVEAL_PILES = ("planetary", "deep_space")
 
+#: How many decisions a frame remembers (`Catalogue.ids`) before it starts again.
+DECISIONS_KEPT = 20_000
+
 #: The token of an absent slot, and the one that ends a list slot.
 ABSENT = "-"
 END = "end"
@@ -162,8 +165,12 @@ class SeatView:
     players: int
     places: dict[str, str]
     #: what `Catalogue.ids` has worked out in this frame: kind -> per slot, the value's
-    #: type -> value -> token id (by type, so `True` and `1` never share an entry)
+    #: type -> value -> token id (by type, so `True` and `1` never share an entry) ...
     memo: dict[str, list[dict[type, dict[Any, int]]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    #: ... and whole decisions: their items -> (their values' types, their ids)
+    decisions: dict[tuple[Any, ...], tuple[tuple[type, ...], tuple[int, ...]]] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -230,8 +237,25 @@ class Catalogue:
         return self.view(seat, obs["n"], obs["homes"][seat], obs["rot"])
 
     def ids(self, decision: dict[str, Any], view: SeatView) -> tuple[int, ...]:
-        """The token ids of one decision, as `view`'s seat names it (each slot value is worked
-        out once per frame by `plain_ids`' rules, then looked up)."""
+        """The token ids of one decision, as `view`'s seat names it: worked out once per frame
+        (by `plain_ids`' rules, slot value by slot value), then looked up."""
+        known = view.decisions
+        try:
+            items: tuple[Any, ...] | None = tuple(decision.items())
+            found = known.get(items)  # type: ignore[arg-type]
+        except TypeError:  # a list slot's value (a dict) cannot be a key
+            items = found = None
+        types = tuple(map(type, decision.values()))
+        if found is not None and found[0] == types:
+            return found[1]
+        ids = self._slot_ids(decision, view)
+        if items is not None:
+            if len(known) >= DECISIONS_KEPT:
+                known.clear()
+            known[items] = (types, ids)
+        return ids
+
+    def _slot_ids(self, decision: dict[str, Any], view: SeatView) -> tuple[int, ...]:
         kind = decision.get("kind")
         plan = self._plans.get(kind) if type(kind) is str else None
         if plan is None or not decision.keys() <= plan[1]:

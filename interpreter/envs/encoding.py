@@ -18,7 +18,6 @@ and size, the extractor's owner).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -211,22 +210,16 @@ class Encoder:
     def encode(self, obs: dict[str, Any], seat: int) -> np.ndarray:
         """The vector of `obs`, the observation of `seat` (`Game.observation(seat)`)."""
         frame = self._frame(obs, seat)
-        ones: list[int] = []  # entries that are 1, or count up when repeated
+        ones: list[int] = []  # entries that count up (copies of one card: 2)
         at: list[int] = []  # entries with another value (each written once)
         val: list[Any] = []
         self._encode_table(ones, at, val, obs, frame.rel)
         for pl, slot in zip(obs["players"], frame.slots, strict=True):
             _encode_player(ones, at, val, slot, pl)
-        if len(set(ones)) == len(ones):
-            at += ones
-            val += [1] * len(ones)
-        else:  # copies of one card count up
-            counts = Counter(ones)
-            at += counts
-            val += counts.values()
         seen = self._t.seen
         seen.see(obs["sectors"], obs["units"])
-        vec = frame.board(seen).copy()
+        vec = np.bincount(ones, minlength=self.layout.size).astype(np.float32)
+        vec += frame.board(seen)
         vec[at] = val
         return vec
 
@@ -282,12 +275,11 @@ def _encode_player(
         ones += map(t.civ.__getitem__, civ)
     if exhausted:
         ones += [t.exhausted[c] for c in exhausted if c in t.exhausted]
-    for size, cid in (ability or {}).items():
-        if cid is not None:
-            ones.append(t.ability[size][cid])
-    for size, cids in (mods or {}).items():
-        if cids:
-            ones += map(t.mods[size].__getitem__, cids)
+    if ability and any(ability.values()):
+        ones += [t.ability[z][c] for z, c in ability.items() if c is not None]
+    if mods and any(mods.values()):
+        for z, cids in mods.items():
+            ones += map(t.mods[z].__getitem__, cids)
     if offer_f:
         ones += map(t.offer_f.__getitem__, offer_f)
     if offer_a:

@@ -13,7 +13,6 @@ sector can show; owners x sizes x places x damage).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -99,7 +98,8 @@ class Frame:
         self.units: dict[tuple[Any, ...], tuple[int, ...]] = {}
         # the entries of the board last seen (its versions, `Board`), and their vector
         self._seen = (-1, -1)
-        self._sentries = self._uentries = _NONE
+        self._sentries: list[int] = []
+        self._uentries: list[int] = []
         self._base = np.zeros(0, np.float32)
 
     def board(self, seen: Board) -> np.ndarray:
@@ -108,15 +108,19 @@ class Frame:
         decisions. Do not write to it."""
         if seen.versions != self._seen:
             if seen.versions[0] != self._seen[0]:
-                work, memo = self._sector, self.sectors
-                self._sentries = _counted({k: 1 for k in seen.sector_keys}, work, memo)
+                smemo, sector = self.sectors, self._sector
+                self._sentries = [
+                    i for k in seen.sector_keys for i in (smemo[k] if k in smemo else sector(k))
+                ]
             if seen.versions[1] != self._seen[1]:
-                self._uentries = _counted(seen.unit_counts, self._unit, self.units)
+                umemo, unit = self.units, self._unit
+                out: list[int] = []
+                for k, times in seen.unit_counts.items():
+                    out += (umemo[k] if k in umemo else unit(k)) * times
+                self._uentries = out
             self._seen = seen.versions
-            base = np.zeros(self.tables.size, np.float32)
-            for at, count in (self._sentries, self._uentries):
-                base[at] = count
-            self._base = base
+            counts = np.bincount(self._sentries + self._uentries, minlength=self.tables.size)
+            self._base = counts.astype(np.float32)
         return self._base
 
     def _sector(self, key: tuple[str, tuple[Any, ...]]) -> tuple[int, ...]:
@@ -158,23 +162,6 @@ class Frame:
                 out = (state + EXTRACTORS_COLONY,)
         self.units[key] = out
         return out
-
-
-_NONE = (np.zeros(0, np.intp), np.zeros(0, np.float32))
-
-
-def _counted(
-    keys: dict[Any, int], work: Callable[[Any], tuple[int, ...]], memo: dict[Any, tuple[int, ...]]
-) -> tuple[np.ndarray, np.ndarray]:
-    """The entries written by `keys` (key -> how many), each key's entries worked out once by
-    `work` and then looked up in `memo`: distinct indices, and how often each is written."""
-    counts: Counter[int] = Counter()
-    for k, times in keys.items():
-        for i in memo[k] if k in memo else work(k):
-            counts[i] += times
-    return np.fromiter(counts, np.intp, len(counts)), np.fromiter(
-        counts.values(), np.float32, len(counts)
-    )
 
 
 class Board:

@@ -45,13 +45,15 @@ class Choice:
         self._forced()
 
     def _forced(self) -> None:
-        seqs, left = self.seqs, self.left
+        """Take the tokens every option left shares; keep the ids of the next step."""
+        seqs, left, prefix = self.seqs, self.left, self.prefix
         while len(left) > 1:
-            pos = len(self.prefix)
-            first = seqs[left[0]][pos]
-            if any(seqs[i][pos] != first for i in left):
+            pos = len(prefix)
+            column = [seqs[i][pos] for i in left]
+            if column.count(column[0]) != len(column):
+                self._next = sorted(set(column))
                 return
-            self.prefix.append(first)
+            prefix.append(column[0])
 
     @property
     def done(self) -> int | None:
@@ -61,10 +63,9 @@ class Choice:
     def next_ids(self) -> list[int]:
         """The ids that continue some option (the mask), in order; worked out once a step."""
         found = self._next
-        if found is None:
+        if found is None:  # one option left: its next token
             pos = len(self.prefix)
-            seqs = self.seqs
-            found = self._next = sorted({seqs[i][pos] for i in self.left})
+            found = self._next = sorted({self.seqs[i][pos] for i in self.left})
         return found
 
     def take(self, token: int) -> None:
