@@ -37,14 +37,15 @@ if TYPE_CHECKING:
     from lastlight.interpreter.envs.catalogue import Catalogue
 
 #: What the encoder reads of a player: the flags and counts of its `state` block (in the
-#: block's order; `grave` is a list, counted), and the rest.
+#: block's order; `grave` is a list, counted), what changes most decisions, and its other cards
+#: (which change seldom: their entries are kept per frame and player while they do not).
 _FLAGS = itemgetter(
     "light", "faction_kept", "achievement_kept", "has_chosen", "hand_count", "tech_hand_count"
 )
-_PLAYER = itemgetter(
-    "res", "faction", "ach", "hand", "played", "chosen", "tech_hand", "civ", "exhausted",
-    "ability", "mods", "offer_f", "offer_a",
-)  # fmt: skip
+_VOLATILE = itemgetter("res", "hand", "played", "chosen")
+_CARDS = itemgetter(
+    "faction", "ach", "tech_hand", "civ", "exhausted", "ability", "mods", "offer_f", "offer_a"
+)
 
 #: The engine's stages (flow.py), in order.
 STAGES = ("faction", "achievement", "select", "resolve", "ending", "over")
@@ -214,8 +215,14 @@ class Encoder:
         at: list[int] = []  # entries with another value (each written once)
         val: list[Any] = []
         self._encode_table(ones, at, val, obs, frame.rel)
-        for pl, slot in zip(obs["players"], frame.slots, strict=True):
+        kept = frame.cards
+        for p, (pl, slot) in enumerate(zip(obs["players"], frame.slots, strict=True)):
             _encode_player(ones, at, val, slot, pl)
+            cards = _CARDS(pl)
+            found = kept[p]
+            if found is None or found[0] != cards:
+                found = kept[p] = (_copied(cards), _card_entries(slot, cards))
+            ones += found[1]
         seen = self._t.seen
         seen.see(obs["sectors"], obs["units"])
         vec = np.bincount(ones, minlength=self.layout.size).astype(np.float32)
@@ -250,9 +257,9 @@ class Encoder:
 def _encode_player(
     ones: list[int], at: list[int], val: list[Any], t: SlotTables, pl: dict[str, Any]
 ) -> None:
-    """One player's entries, written in slot `t` (the layout's `p+k.*` blocks)."""
-    (res, faction, ach, hand, played, chosen, tech_hand, civ, exhausted, ability, mods, offer_f,
-     offer_a) = _PLAYER(pl)  # fmt: skip
+    """One player's entries that change most decisions (its flags and counts, resources and
+    action cards), written in slot `t` (the layout's `p+k.*` blocks)."""
+    res, hand, played, chosen = _VOLATILE(pl)
     at += t.flags  # present, the flags and counts, grave
     val.append(1)
     val += _FLAGS(pl)
@@ -261,26 +268,44 @@ def _encode_player(
         if r in t.res:
             at.append(t.res[r])
             val.append(amount)
-    if faction:  # "" is a pack without factions: nothing kept
-        ones.append(t.faction[faction])
-    if ach is not None:
-        ones.append(t.achievement[ach])
     ones += map(t.hand.__getitem__, hand)
     ones += map(t.played.__getitem__, played)
     if chosen is not None:
         ones.append(t.chosen[chosen])
+
+
+def _card_entries(t: SlotTables, cards: tuple[Any, ...]) -> list[int]:
+    """The entries of a player's other cards (`_CARDS`, which change seldom), in slot `t`."""
+    faction, ach, tech_hand, civ, exhausted, ability, mods, offer_f, offer_a = cards
+    ones: list[int] = []
+    if faction:  # "" is a pack without factions: nothing kept
+        ones.append(t.faction[faction])
+    if ach is not None:
+        ones.append(t.achievement[ach])
     if tech_hand:
         ones += map(t.tech_hand.__getitem__, tech_hand)
     if civ:
         ones += map(t.civ.__getitem__, civ)
     if exhausted:
         ones += [t.exhausted[c] for c in exhausted if c in t.exhausted]
-    if ability and any(ability.values()):
-        ones += [t.ability[z][c] for z, c in ability.items() if c is not None]
-    if mods and any(mods.values()):
-        for z, cids in mods.items():
-            ones += map(t.mods[z].__getitem__, cids)
+    for z, c in (ability or {}).items():
+        if c is not None:
+            ones.append(t.ability[z][c])
+    for z, cids in (mods or {}).items():
+        ones += map(t.mods[z].__getitem__, cids)
     if offer_f:
         ones += map(t.offer_f.__getitem__, offer_f)
     if offer_a:
         ones += map(t.offer_a.__getitem__, offer_a)
+    return ones
+
+
+def _copied(value: Any) -> Any:
+    """A copy of plain data (lists, dicts, scalars) that shares nothing that can change."""
+    if type(value) is list:
+        return [_copied(v) for v in value]
+    if type(value) is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    if type(value) is tuple:
+        return tuple(_copied(v) for v in value)
+    return value
