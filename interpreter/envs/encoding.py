@@ -18,6 +18,7 @@ and size, the extractor's owner).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -211,7 +212,7 @@ class Encoder:
     def encode(self, obs: dict[str, Any], seat: int) -> np.ndarray:
         """The vector of `obs`, the observation of `seat` (`Game.observation(seat)`)."""
         frame = self._frame(obs, seat)
-        ones: list[int] = []  # entries that count up (copies of one card: 2)
+        ones: list[int] = []  # entries that are 1
         at: list[int] = []  # entries with another value (each written once)
         val: list[Any] = []
         self._encode_table(ones, at, val, obs, frame.rel)
@@ -221,12 +222,18 @@ class Encoder:
             cards = _CARDS(pl)
             found = kept[p]
             if found is None or found[0] != cards:
-                found = kept[p] = (_copied(cards), _card_entries(slot, cards))
+                found = kept[p] = (_copied(cards), *_counted(_card_entries(slot, cards)))
             ones += found[1]
+            if found[2]:
+                at += found[2]
+                val += found[3]
         seen = self._t.seen
         seen.see(obs["sectors"], obs["units"])
-        vec = np.bincount(ones, minlength=self.layout.size).astype(np.float32)
-        vec += frame.board(seen)
+        vec = frame.board(seen).copy()  # the blocks of `ones` and `at` are not the board's
+        if len(set(ones)) == len(ones):
+            vec[ones] = 1.0
+        else:  # a card in a hand twice (no pack does that yet): count it
+            np.add.at(vec, ones, 1.0)
         vec[at] = val
         return vec
 
@@ -298,6 +305,17 @@ def _card_entries(t: SlotTables, cards: tuple[Any, ...]) -> list[int]:
     if offer_a:
         ones += map(t.offer_a.__getitem__, offer_a)
     return ones
+
+
+def _counted(entries: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """Entries as those written once, and those written more often (copies of one card)
+    with how often."""
+    if len(set(entries)) == len(entries):
+        return entries, [], []
+    counts = Counter(entries)
+    once = [i for i, k in counts.items() if k == 1]
+    more = [i for i, k in counts.items() if k > 1]
+    return once, more, [counts[i] for i in more]
 
 
 def _copied(value: Any) -> Any:
