@@ -169,8 +169,9 @@ class SeatView:
     memo: dict[str, list[dict[type, dict[Any, int]]]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    #: ... and whole decisions: their items -> (their values' types, their ids)
-    decisions: dict[tuple[Any, ...], tuple[tuple[type, ...], tuple[int, ...]]] = field(
+    #: ... and whole decisions: their items -> (their values' types, None when all are text;
+    #: their ids)
+    decisions: dict[tuple[Any, ...], tuple[tuple[type, ...] | None, tuple[int, ...]]] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -245,14 +246,17 @@ class Catalogue:
             found = known.get(items)  # type: ignore[arg-type]
         except TypeError:  # a list slot's value (a dict) cannot be a key
             items = found = None
-        types = tuple(map(type, decision.values()))
-        if found is not None and found[0] == types:
+        if found is not None and (
+            found[0] is None or found[0] == tuple(map(type, decision.values()))
+        ):
             return found[1]
         ids = self._slot_ids(decision, view)
         if items is not None:
             if len(known) >= DECISIONS_KEPT:
                 known.clear()
-            known[items] = (types, ids)
+            types = tuple(map(type, decision.values()))
+            # values that are all text equal only text: their types need no check
+            known[items] = (None if all(t is str for t in types) else types, ids)
         return ids
 
     def _slot_ids(self, decision: dict[str, Any], view: SeatView) -> tuple[int, ...]:

@@ -231,7 +231,8 @@ class Encoder:
         seen.see(obs["sectors"], obs["units"])
         vec = frame.board(seen).copy()  # the blocks of `ones` and `at` are not the board's
         if len(set(ones)) == len(ones):
-            vec[ones] = 1.0
+            at += ones
+            val += [1] * len(ones)
         else:  # a card in a hand twice (no pack does that yet): count it
             np.add.at(vec, ones, 1.0)
         vec[at] = val
@@ -271,10 +272,14 @@ def _encode_player(
     val.append(1)
     val += _FLAGS(pl)
     val.append(len(pl["grave"]))
-    for r, amount in res.items():
-        if r in t.res:
-            at.append(t.res[r])
-            val.append(amount)
+    try:
+        at += list(map(t.res.__getitem__, res))
+        val += res.values()
+    except KeyError:  # a resource the pack does not name: left out
+        for r, amount in res.items():
+            if r in t.res:
+                at.append(t.res[r])
+                val.append(amount)
     ones += map(t.hand.__getitem__, hand)
     ones += map(t.played.__getitem__, played)
     if chosen is not None:
