@@ -235,7 +235,8 @@ class Encoder:
             val += [1] * len(ones)
         else:  # a card in a hand twice (no pack does that yet): count it
             np.add.at(vec, ones, 1.0)
-        vec[at] = val
+        n = len(at)  # (typed arrays: numpy need not guess the lists' types)
+        vec[np.fromiter(at, np.intp, n)] = np.fromiter(val, np.float32, n)
         return vec
 
     def _encode_table(

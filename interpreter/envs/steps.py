@@ -155,7 +155,8 @@ class Table:
     def mask(self, seat: int) -> np.ndarray:
         out = np.zeros(self.n_tokens, dtype=np.int8)
         if self.choice is not None and self._mover == seat:
-            out[self.choice.next_ids()] = 1
+            ids = self.choice.next_ids()
+            out[np.fromiter(ids, np.intp, len(ids))] = 1
         return out
 
     def vector(self, seat: int) -> np.ndarray:
