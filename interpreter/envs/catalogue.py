@@ -24,7 +24,7 @@ raises `CatalogueError` naming the decision and the slot (content and engine dri
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.effects import ast
@@ -46,9 +46,6 @@ EXTRA_SLOTS: dict[str, tuple[str, ...]] = {"damage": ("extractor",), "reveal": (
 
 #: What a `reveal` option's `pile` says (the engine's words, primitives/move.py).
 REVEAL_PILES = ("planetary", "deep_space")
-
-#: How many decisions a frame remembers (`Catalogue.ids`) before it starts again.
-DECISIONS_KEPT = 20_000
 
 #: The token of an absent slot, and the one that ends a list slot.
 ABSENT = "-"
@@ -164,16 +161,6 @@ class SeatView:
     seat: int
     players: int
     places: dict[str, str]
-    #: what `Catalogue.ids` has worked out in this frame: kind -> per slot, the value's
-    #: type -> value -> token id (by type, so `True` and `1` never share an entry) ...
-    memo: dict[str, list[dict[type, dict[Any, int]]]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    #: ... and whole decisions: their items -> (their values' types, None when all are text;
-    #: their ids)
-    decisions: dict[tuple[Any, ...], tuple[tuple[type, ...] | None, tuple[int, ...]]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
 
     def player(self, p: int) -> str:
         return "lumos" if p == LUMOS else f"+{(p - self.seat) % self.players}"
@@ -201,21 +188,7 @@ class Catalogue:
         self.tokens = tokens
         self.index: dict[Token, int] = {t: i for i, t in enumerate(tokens)}
         self.places = _places(rules)
-        self._place_order = {p: i for i, p in enumerate(self.places)}
         self._views: dict[tuple[int, int, str, int], SeatView] = {}
-        #: kind -> (its verb's id, the keys a decision of it may carry, per slot: the slot,
-        #: its absent token's id, whether it is a list)
-        self._plans = {
-            kind: (
-                self.index[(kind, "", "")],
-                frozenset({"kind", *slots, *DERIVED_KEYS}),
-                tuple(
-                    (slot, self.index[(kind, slot, ABSENT)], (kind, slot) in LIST_SLOTS)
-                    for slot in slots
-                ),
-            )
-            for kind, slots in self.slots.items()
-        }
 
     def __len__(self) -> int:
         return len(self.tokens)
@@ -238,57 +211,7 @@ class Catalogue:
         return self.view(seat, obs["n"], obs["homes"][seat], obs["rot"])
 
     def ids(self, decision: dict[str, Any], view: SeatView) -> tuple[int, ...]:
-        """The token ids of one decision, as `view`'s seat names it: worked out once per frame
-        (by `plain_ids`' rules, slot value by slot value), then looked up."""
-        known = view.decisions
-        try:
-            items: tuple[Any, ...] | None = tuple(decision.items())
-            found = known.get(items)  # type: ignore[arg-type]
-        except TypeError:  # a list slot's value (a dict) cannot be a key
-            items = found = None
-        if found is not None and (
-            found[0] is None or found[0] == tuple(map(type, decision.values()))
-        ):
-            return found[1]
-        ids = self._slot_ids(decision, view)
-        if items is not None:
-            if len(known) >= DECISIONS_KEPT:
-                known.clear()
-            types = tuple(map(type, decision.values()))
-            # values that are all text equal only text: their types need no check
-            known[items] = (None if all(t is str for t in types) else types, ids)
-        return ids
-
-    def _slot_ids(self, decision: dict[str, Any], view: SeatView) -> tuple[int, ...]:
-        kind = decision.get("kind")
-        plan = self._plans.get(kind) if type(kind) is str else None
-        if plan is None or not decision.keys() <= plan[1]:
-            return self.plain_ids(decision, view)  # raises, naming what is wrong
-        memos = view.memo.get(kind)  # type: ignore[arg-type]
-        if memos is None:
-            memos = view.memo[kind] = [{} for _ in plan[2]]  # type: ignore[index]
-        out = [plan[0]]
-        for (slot, absent, listed), memo in zip(plan[2], memos, strict=True):
-            value = decision.get(slot)
-            if value is None:
-                out.append(absent)
-                continue
-            if listed:
-                out.extend(self._list_ids(kind, slot, value, view, decision))  # type: ignore[arg-type]
-                continue
-            typed = memo.get(type(value))
-            try:
-                found = None if typed is None else typed.get(value)
-            except TypeError:  # an unhashable value: the plain path says what is wrong
-                return self.plain_ids(decision, view)
-            if found is None:
-                found = self._slot_id(kind, slot, value, view, decision)  # type: ignore[arg-type]
-                memo.setdefault(type(value), {})[value] = found
-            out.append(found)
-        return tuple(out)
-
-    def plain_ids(self, decision: dict[str, Any], view: SeatView) -> tuple[int, ...]:
-        """`ids` worked out from scratch, slot by slot (what `ids` remembers per frame)."""
+        """The token ids of one decision, as `view`'s seat names it."""
         kind = decision.get("kind")
         slots = self.slots.get(kind) if isinstance(kind, str) else None
         if slots is None or not isinstance(kind, str):
@@ -302,20 +225,18 @@ class Catalogue:
             elif (kind, slot) in LIST_SLOTS:
                 out.extend(self._list_ids(kind, slot, value, view, decision))
             else:
-                out.append(self._slot_id(kind, slot, value, view, decision))
+                token = (kind, slot, self._value(slot, value, view))
+                found = index.get(token)
+                if found is None:
+                    raise CatalogueError(
+                        f"decision {decision!r}: {kind}.{slot} value {value!r} is not in the "
+                        "catalogue of this pack"
+                    )
+                out.append(found)
         extra = set(decision) - set(slots) - DERIVED_KEYS - {"kind"}
         if extra:
             raise CatalogueError(f"decision {decision!r}: keys {sorted(extra)} have no slot")
         return tuple(out)
-
-    def _slot_id(self, kind: str, slot: str, value: Any, view: SeatView, decision: Any) -> int:
-        found = self.index.get((kind, slot, self._value(slot, value, view)))
-        if found is None:
-            raise CatalogueError(
-                f"decision {decision!r}: {kind}.{slot} value {value!r} is not in the "
-                "catalogue of this pack"
-            )
-        return found
 
     def _value(self, slot: str, value: Any, view: SeatView) -> str:
         if slot in ("from", "to", "sector") and isinstance(value, str):
@@ -331,7 +252,7 @@ class Catalogue:
     def _list_ids(
         self, kind: str, slot: str, value: dict[str, int], view: SeatView, decision: Any
     ) -> list[int]:
-        order = self._place_order
+        order = {p: i for i, p in enumerate(self.places)}
         entries = sorted((view.places.get(s, s), k) for s, k in value.items())
         entries.sort(key=lambda e: order.get(e[0], len(order)))
         out = []

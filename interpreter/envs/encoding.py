@@ -14,6 +14,12 @@ achievement, action cards in hand / played / chosen, technologies in hand / in p
 abilities and mods, exhausted cards, offers, supply and graveyard); per place (planet, asteroid,
 the face-down token's pile or the revealed token's yields, deep space, ships and damage by owner
 and size, the extractor's owner).
+
+Encoding reads index tables built once from the layout (encoding_tables.py) and writes the
+vector with a few numpy assignments. What changes seldom is kept while it does not change,
+compared whole with what was last seen (never by a version number the engine might not bump):
+the sectors' and units' entries (the same for every seat), and each player's cards other than
+its action cards, per seat frame. The env encodes once per decision (steps.py).
 """
 
 from __future__ import annotations
@@ -210,7 +216,8 @@ class Encoder:
         return frame
 
     def encode(self, obs: dict[str, Any], seat: int) -> np.ndarray:
-        """The vector of `obs`, the observation of `seat` (`Game.observation(seat)`)."""
+        """The vector of `obs`, the observation of `seat` (`Game.observation(seat)`): a new
+        array each call; nothing of `obs` is kept but copies."""
         frame = self._frame(obs, seat)
         ones: list[int] = []  # entries that are 1
         at: list[int] = []  # entries with another value (each written once)

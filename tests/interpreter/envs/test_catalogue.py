@@ -9,7 +9,6 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
 import pytest
 from lastlight.interpreter.engine.bots import RandomBot
 from lastlight.interpreter.engine.game import Game
@@ -126,31 +125,3 @@ def test_a_value_outside_the_pack_is_refused_by_name(rules: Rules) -> None:
         cat.ids({"kind": "play", "card": "no-such-card"}, view)
     with pytest.raises(CatalogueError, match="unknown kind"):
         cat.ids({"kind": "dance"}, view)
-
-
-def test_the_remembered_ids_are_the_ids_worked_out_from_scratch(rules: Rules) -> None:
-    """`ids` remembers each slot value per frame; over whole games (every frame warm) it
-    gives what `plain_ids` works out from scratch, and a value of another type is not taken
-    for a remembered one (`1` is not `True`)."""
-    cat = catalogue_for(rules)
-    compared = 0
-    for seed in range(6):
-        game = Game.new(rules, 2 + seed % 3, seed, log=False)
-        rng = np.random.default_rng(seed)
-        while not game.over:
-            legal = game.legal()
-            p = game.to_move
-            assert p is not None
-            view = cat.view_of(game.state, p)
-            for d in legal:
-                assert cat.ids(d, view) == cat.plain_ids(d, view), d
-                compared += 1
-            game.apply(legal[int(rng.integers(len(legal)))])
-    assert compared > 1000
-    view = cat.view(0, 3, "h0", 0)
-    assert cat.ids({"kind": "may", "do": True}, view) == cat.plain_ids(
-        {"kind": "may", "do": True}, view
-    )
-    for wrong in ({"kind": "may", "do": 1}, {"kind": "may", "do": True, "card": "x"}):
-        with pytest.raises(CatalogueError):
-            cat.ids(wrong, view)
