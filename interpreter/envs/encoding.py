@@ -16,10 +16,9 @@ the face-down token's pile or the revealed token's yields, deep space, ships and
 and size, the extractor's owner).
 
 Encoding reads index tables built once from the layout (encoding_tables.py) and writes the
-vector with a few numpy assignments. What changes seldom is kept while it does not change,
-compared whole with what was last seen (never by a version number the engine might not bump):
-the sectors' and units' entries (the same for every seat), and each player's cards other than
-its action cards, per seat frame. The env encodes once per decision (steps.py).
+vector with a few numpy assignments. The sectors' and units' entries change seldom: they are
+kept while the observation's sectors and units equal those last seen (compared whole, never by
+a version number the engine might not bump). The env encodes once per decision (steps.py).
 """
 
 from __future__ import annotations
@@ -44,8 +43,7 @@ if TYPE_CHECKING:
     from lastlight.interpreter.envs.catalogue import Catalogue
 
 #: What the encoder reads of a player: the flags and counts of its `state` block (in the
-#: block's order; `grave` is a list, counted), what changes most decisions, and its other cards
-#: (which change seldom: their entries are kept per frame and player while they do not).
+#: block's order; `grave` is a list, counted), its resources and action cards, its other cards.
 _FLAGS = itemgetter(
     "light", "faction_kept", "achievement_kept", "has_chosen", "hand_count", "tech_hand_count"
 )
@@ -223,17 +221,13 @@ class Encoder:
         at: list[int] = []  # entries with another value (each written once)
         val: list[Any] = []
         self._encode_table(ones, at, val, obs, frame.rel)
-        kept = frame.cards
-        for p, (pl, slot) in enumerate(zip(obs["players"], frame.slots, strict=True)):
+        for pl, slot in zip(obs["players"], frame.slots, strict=True):
             _encode_player(ones, at, val, slot, pl)
-            cards = _CARDS(pl)
-            found = kept[p]
-            if found is None or found[0] != cards:
-                found = kept[p] = (_copied(cards), *_counted(_card_entries(slot, cards)))
-            ones += found[1]
-            if found[2]:
-                at += found[2]
-                val += found[3]
+            once, more, times = _counted(_card_entries(slot, _CARDS(pl)))
+            ones += once
+            if more:
+                at += more
+                val += times
         seen = self._t.seen
         seen.see(obs["sectors"], obs["units"])
         vec = frame.board(seen).copy()  # the blocks of `ones` and `at` are not the board's
@@ -273,8 +267,8 @@ class Encoder:
 def _encode_player(
     ones: list[int], at: list[int], val: list[Any], t: SlotTables, pl: dict[str, Any]
 ) -> None:
-    """One player's entries that change most decisions (its flags and counts, resources and
-    action cards), written in slot `t` (the layout's `p+k.*` blocks)."""
+    """One player's flags and counts, resources and action cards, written in slot `t` (the
+    layout's `p+k.*` blocks)."""
     res, hand, played, chosen = _VOLATILE(pl)
     at += t.flags  # present, the flags and counts, grave
     val.append(1)
@@ -295,7 +289,8 @@ def _encode_player(
 
 
 def _card_entries(t: SlotTables, cards: tuple[Any, ...]) -> list[int]:
-    """The entries of a player's other cards (`_CARDS`, which change seldom), in slot `t`."""
+    """The entries of a player's other cards (`_CARDS`), in slot `t`; copies of one card
+    give one entry twice."""
     faction, ach, tech_hand, civ, exhausted, ability, mods, offer_f, offer_a = cards
     ones: list[int] = []
     if faction:  # "" is a pack without factions: nothing kept
@@ -329,14 +324,3 @@ def _counted(entries: list[int]) -> tuple[list[int], list[int], list[int]]:
     once = [i for i, k in counts.items() if k == 1]
     more = [i for i, k in counts.items() if k > 1]
     return once, more, [counts[i] for i in more]
-
-
-def _copied(value: Any) -> Any:
-    """A copy of plain data (lists, dicts, scalars) that shares nothing that can change."""
-    if type(value) is list:
-        return [_copied(v) for v in value]
-    if type(value) is dict:
-        return {k: _copied(v) for k, v in value.items()}
-    if type(value) is tuple:
-        return tuple(_copied(v) for v in value)
-    return value

@@ -94,9 +94,6 @@ class Frame:
         self.rel = [(p - seat) % n for p in range(n)]
         self.slots = [tables.slots[r] for r in self.rel]
         self.places = places
-        #: per player (seat order): its other cards as last seen in this frame, and their
-        #: entries (`encoding._counted`: written once; written more often, and how often)
-        self.cards: list[tuple[Any, list[int], list[int], list[int]] | None] = [None] * n
         self.sectors: dict[tuple[str, tuple[Any, ...]], tuple[int, ...]] = {}
         self.units: dict[tuple[Any, ...], tuple[int, ...]] = {}
         # the entries of the board last seen (its versions, `Board`), and their vector
