@@ -14,6 +14,11 @@ achievement, action cards in hand / played / chosen, technologies in hand / in p
 abilities and mods, exhausted cards, offers, supply and graveyard); per place (planet, asteroid,
 the face-down token's pile or the revealed token's yields, deep space, ships and damage by owner
 and size, the extractor's owner).
+
+Encoding reads index tables built once from the layout (encoding_tables.py) and writes the
+vector with a few numpy assignments. The sectors' and units' entries change seldom: they are
+kept while the observation's sectors and units equal those last seen (compared whole, never by
+a version number the engine might not bump). The env encodes once per decision (steps.py).
 """
 
 from __future__ import annotations
@@ -25,15 +30,27 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from lastlight.interpreter.effects.decisions import DECISION_KINDS
-from lastlight.interpreter.engine.lumos import LUMOS
 from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.envs.encoding_tables import (
+    EncoderTables,
+    Frame,
+    SlotTables,
+    local_maps,
+)
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.catalogue import Catalogue
     from lastlight.interpreter.engine.ruleset import Rules
 
-#: What the encoder reads of a unit.
-_UNIT = itemgetter("at", "o", "k", "z", "s", "d")
+#: What the encoder reads of a player: the flags and counts of its `state` block (in the
+#: block's order; `grave` is a list, counted), its resources and action cards, its other cards.
+_FLAGS = itemgetter(
+    "light", "faction_kept", "achievement_kept", "has_chosen", "hand_count", "tech_hand_count"
+)
+_VOLATILE = itemgetter("res", "hand", "played", "chosen")
+_CARDS = itemgetter(
+    "faction", "ach", "tech_hand", "civ", "exhausted", "ability", "mods", "offer_f", "offer_a"
+)
 
 #: The engine's stages (flow.py), in order.
 STAGES = ("faction", "achievement", "select", "resolve", "ending", "over")
@@ -91,6 +108,7 @@ class Encoder:
         self.yields = sorted({y for t in rules.tokens.values() for y in t.yields})
         self.owners = [f"p+{k}" for k in range(self.n_max)] + ["lumos"]
         self.layout = self._build()
+        self._t = self._tables()
 
     # --- layout ------------------------------------------------------------------------------
     def _build(self) -> Layout:
@@ -156,236 +174,153 @@ class Encoder:
         lay.add(f"{place}.extractor", self.owners)
 
     # --- encoding ----------------------------------------------------------------------------
-    def _local_maps(self) -> dict[str, dict[str, int]]:
-        """Each label list as label -> position (cards by base and physical id)."""
-
-        def local(labels: list[str]) -> dict[str, int]:
-            return {label: i for i, label in enumerate(labels)}
-
-        def with_copies(labels: list[str], physical: Any) -> dict[str, int]:
-            out = local(labels)
-            out.update({c: out[base_id(c)] for c in physical if base_id(c) in out})
-            return out
-
-        return {
-            "res": local(self.resources),
-            "faction": local(self.factions),
-            "achievement": with_copies(self.achievements, self.rules.achievements),
-            "action": local(self.actions),
-            "tech": with_copies(self.techs, self.rules.tech_deck),
-            "card": with_copies(self.cards, [*self.rules.tech_deck, *self.rules.achievements]),
-            "pile": local(self.piles),
-            "yield": local(self.yields),
-            "size": local(self.sizes),
-            "stage": local(list(STAGES)),
-            "pending": local(sorted(DECISION_KINDS)),
-        }
-
-    def _offsets(self) -> None:
-        """Plain lookups for `encode` (names are for the layout; encoding uses numbers)."""
+    def _tables(self) -> EncoderTables:
+        """The index tables (encoding_tables.py), from the layout's names."""
+        rules = self.rules
+        loc = local_maps(
+            rules,
+            {
+                "res": self.resources,
+                "faction": self.factions,
+                "achievement": self.achievements,
+                "action": self.actions,
+                "tech": self.techs,
+                "card": self.cards,
+                "pile": self.piles,
+                "yield": self.yields,
+                "size": self.sizes,
+            },
+            {
+                "achievement": list(rules.achievements),
+                "tech": list(rules.tech_deck),
+                "card": [*rules.tech_deck, *rules.achievements],
+            },
+        )
         where = self.layout.where
-        self._loc = self._local_maps()
-        seats = [f"p+{k}" for k in range(self.n_max)]
-        self._player: list[dict[str, int]] = []
-        for s in seats:
-            names = [
-                "state",
-                "res",
-                "faction",
-                "achievement",
-                "hand",
-                "played",
-                "chosen",
-                "tech_hand",
-                "civ",
-                "exhausted",
-                "offer_f",
-                "offer_a",
-                "supply",
-            ]
-            block = {name: where[f"{s}.{name}"] for name in names}
-            for size in self.sizes:
-                block[f"ability.{size}"] = where[f"{s}.ability.{size}"]
-                block[f"mods.{size}"] = where[f"{s}.mods.{size}"]
-            self._player.append(block)
-        self._place = {
-            p: (
-                where[f"{p}.sector"],
-                where[f"{p}.token"],
-                where[f"{p}.yields"],
-                where[f"{p}.ships"],
-                where[f"{p}.damage"],
-                where[f"{p}.extractor"],
-            )
-            for p in self.catalogue.places
-        }
-        self._top = {
-            k: where[k]
-            for k in (
-                "players",
-                "round",
-                "rotation",
-                "stage",
-                "first",
-                "to_move",
-                "pending",
-                "counts",
-                "combat",
-                "lumos_ally",
-            )
-        }
+        self._stage = {s: where["stage"] + i for i, s in enumerate(STAGES)}
+        self._pending = {k: where["pending"] + i for i, k in enumerate(sorted(DECISION_KINDS))}
+        self._top = itemgetter(
+            "players", "round", "rotation", "first", "to_move", "counts", "combat", "lumos_ally"
+        )(where)
+        return EncoderTables(rules, where, loc, self.catalogue.places, self.n_max, self.layout.size)
+
+    def _frame(self, obs: dict[str, Any], seat: int) -> Frame:
+        n, rot = obs["n"], obs["rot"] % self.catalogue.board.period
+        key = (seat, n, obs["homes"][seat], rot)
+        frame = self._t.frames.get(key)
+        if frame is None:
+            places = self.catalogue.view(seat, n, key[2], rot).places
+            frame = self._t.frames[key] = Frame(self._t, seat, n, places)
+        return frame
 
     def encode(self, obs: dict[str, Any], seat: int) -> np.ndarray:
-        """The vector of `obs`, the observation of `seat` (`Game.observation(seat)`)."""
-        if not hasattr(self, "_top"):
-            self._offsets()
-        ones: list[int] = []  # entries that are 1 (a repeated index counts up)
-        w_idx: list[int] = []  # entries with another value
-        w_val: list[float] = []
-        one, add_i, add_v = ones.append, w_idx.append, w_val.append
-        top, loc = self._top, self._loc
-        n = obs["n"]
-        rel = [(p - seat) % n for p in range(n)]
-        one(top["players"] + n - self.rules.players_min)
-        add_i(top["round"]), add_v(obs["round"])
-        one(top["rotation"] + obs["rot"] % self.catalogue.board.period)
-        one(top["stage"] + loc["stage"].get(obs["stage"], 0))
-        one(top["first"] + rel[obs["first"]])
-        pending = obs["pending"]
-        if pending is not None:
-            one(top["to_move"] + rel[pending["p"]])
-            one(top["pending"] + loc["pending"][pending["kind"]])
-        counts = (obs["deck_count"], len(obs["discard"]), len(obs["removed"]))
-        for i, c in enumerate(counts):
-            add_i(top["counts"] + i), add_v(c)
-        if obs["combat"] is not None:
-            one(top["combat"])
-            add_i(top["combat"] + 1), add_v(obs["combat"].get("pool") or 0)
-        lumos = obs.get("lumos")
-        if lumos and lumos.get("ally") is not None:
-            one(top["lumos_ally"] + rel[lumos["ally"]])
-        for p, pl in enumerate(obs["players"]):
-            self._encode_player(ones, add_i, add_v, self._player[rel[p]], pl)
-        places = self.catalogue.view_of(obs, seat).places
-        self._encode_sectors(one, obs["sectors"], places)
-        self._encode_units(one, add_i, add_v, obs["units"], places, rel)
-        size = self.layout.size
-        vec = np.bincount(ones, minlength=size).astype(np.float32)
-        if w_idx:
-            vec += np.bincount(w_idx, weights=w_val, minlength=size).astype(np.float32)
+        """The vector of `obs`, the observation of `seat` (`Game.observation(seat)`): a new
+        array each call; nothing of `obs` is kept but copies."""
+        frame = self._frame(obs, seat)
+        ones: list[int] = []  # entries that are 1
+        at: list[int] = []  # entries with another value (each written once)
+        val: list[Any] = []
+        self._encode_table(ones, at, val, obs, frame.rel)
+        for pl, slot in zip(obs["players"], frame.slots, strict=True):
+            _encode_player(ones, at, val, slot, pl)
+            once, more, times = _counted(_card_entries(slot, _CARDS(pl)))
+            ones += once
+            if more:
+                at += more
+                val += times
+        seen = self._t.seen
+        seen.see(obs["sectors"], obs["units"])
+        vec = frame.board(seen).copy()  # the blocks of `ones` and `at` are not the board's
+        if len(set(ones)) == len(ones):
+            at += ones
+            val += [1] * len(ones)
+        else:  # a card in a hand twice (no pack does that yet): count it
+            np.add.at(vec, ones, 1.0)
+        n = len(at)  # (typed arrays: numpy need not guess the lists' types)
+        vec[np.fromiter(at, np.intp, n)] = np.fromiter(val, np.float32, n)
         return vec
 
-    def _encode_player(
-        self, ones: list[int], add_i: Any, add_v: Any, b: dict[str, int], pl: dict[str, Any]
+    def _encode_table(
+        self, ones: list[int], at: list[int], val: list[Any], obs: dict[str, Any], rel: list[int]
     ) -> None:
-        loc = self._loc
-        state = b["state"]
-        flags = (
-            1.0,
-            pl["light"],
-            pl["faction_kept"],
-            pl["achievement_kept"],
-            pl["has_chosen"],
-            pl["hand_count"],
-            pl["tech_hand_count"],
-            len(pl["grave"]),
-        )
-        for i, v in enumerate(flags):
-            if v:
-                add_i(state + i), add_v(float(v))
-        res = loc["res"]
-        for r, amount in pl["res"].items():
-            if amount and r in res:
-                add_i(b["res"] + res[r]), add_v(amount)
-        one = ones.append
-        if pl["faction"] is not None:
-            one(b["faction"] + loc["faction"][pl["faction"]])
-        if pl["ach"] is not None:
-            one(b["achievement"] + loc["achievement"][pl["ach"]])
-        actions = loc["action"]
-        base = b["hand"]
-        ones += [base + actions[a] for a in pl["hand"]]
-        base = b["played"]
-        ones += [base + actions[a] for a in pl["played"]]
-        if pl["chosen"] is not None:
-            one(b["chosen"] + actions[pl["chosen"]])
-        tech, card = loc["tech"], loc["card"]
-        if pl["tech_hand"]:
-            base = b["tech_hand"]
-            ones += [base + tech[c] for c in pl["tech_hand"]]
-        if pl["civ"]:
-            base = b["civ"]
-            ones += [base + tech[c] for c in pl["civ"]]
-        if pl["exhausted"]:
-            base = b["exhausted"]
-            ones += [base + card[c] for c in pl["exhausted"] if c in card]
-        for size, cid in (pl["ability"] or {}).items():
-            if cid is not None:
-                one(b[f"ability.{size}"] + tech[cid])
-        for size, cids in (pl["mods"] or {}).items():
-            if cids:
-                base = b[f"mods.{size}"]
-                ones += [base + tech[c] for c in cids]
-        if pl["offer_f"]:
-            ones += [b["offer_f"] + loc["faction"][c] for c in pl["offer_f"]]
-        if pl["offer_a"]:
-            ones += [b["offer_a"] + loc["achievement"][c] for c in pl["offer_a"]]
+        players, round_, rotation, first, to_move, counts, combat, ally = self._top
+        n = obs["n"]
+        ones.append(players + n - self.rules.players_min)
+        ones.append(rotation + obs["rot"] % self.catalogue.board.period)
+        ones.append(self._stage.get(obs["stage"], self._stage[STAGES[0]]))
+        ones.append(first + rel[obs["first"]])
+        pending = obs["pending"]
+        if pending is not None:
+            ones.append(to_move + rel[pending["p"]])
+            ones.append(self._pending[pending["kind"]])
+        at += (round_, counts, counts + 1, counts + 2)
+        val += (obs["round"], obs["deck_count"], len(obs["discard"]), len(obs["removed"]))
+        if obs["combat"] is not None:
+            ones.append(combat)
+            at.append(combat + 1)
+            val.append(obs["combat"].get("pool") or 0)
+        lumos = obs.get("lumos")
+        if lumos and lumos.get("ally") is not None:
+            ones.append(ally + rel[lumos["ally"]])
 
-    def _encode_sectors(self, one: Any, sectors: dict[str, Any], places: dict[str, str]) -> None:
-        blocks = self._place
-        tokens = self.rules.tokens
-        piles, yields = self._loc["pile"], self._loc["yield"]
-        for sid, info in sectors.items():
-            token = info["token"]
-            if not (token or info["planet"] or info["ast"] or info["deep"]):
-                continue
-            block = blocks[places[sid]]
-            base = block[0]
-            if info["planet"]:
-                one(base)
-            if info["ast"]:
-                one(base + 1)
-            if info["deep"]:
-                one(base + 3)
-            if token:
-                if info["up"] and token in tokens:
-                    one(base + 2)
-                    for y in tokens[token].yields:
-                        one(block[2] + yields[y])
-                elif token in piles:
-                    one(block[1] + piles[token])
 
-    def _encode_units(
-        self,
-        one: Any,
-        add_i: Any,
-        add_v: Any,
-        units: dict[str, Any],
-        places: dict[str, str],
-        rel: list[int],
-    ) -> None:
-        blocks = self._place
-        sizes = self._loc["size"]
-        n_sizes = len(sizes)
-        lumos_slot = self.n_max
-        state = [b["state"] for b in self._player]
-        supply = [b["supply"] for b in self._player]
-        # alike units (a supply of small ships) counted together, in C
-        for (at, o, k, z, sector, d), count in Counter(map(_UNIT, units.values())).items():
-            slot = lumos_slot if o == LUMOS else rel[o]
-            if at == "board":
-                if k != "s":
-                    continue
-                block = blocks[places[sector]]
-                add_i(block[3] + slot * n_sizes + sizes[z]), add_v(count)
-                if d:
-                    add_i(block[4] + slot), add_v(d * count)
-            elif slot == lumos_slot:
-                continue
-            elif at == "supply":
-                add_i(supply[slot] + sizes[z] if k == "s" else state[slot] + 8), add_v(count)
-            elif at == "planet":
-                add_i(blocks[places[sector]][5] + slot), add_v(count)
-                add_i(state[slot] + 10), add_v(count)
-            elif at == "colony":
-                add_i(state[slot] + 9), add_v(count)
+def _encode_player(
+    ones: list[int], at: list[int], val: list[Any], t: SlotTables, pl: dict[str, Any]
+) -> None:
+    """One player's flags and counts, resources and action cards, written in slot `t` (the
+    layout's `p+k.*` blocks)."""
+    res, hand, played, chosen = _VOLATILE(pl)
+    at += t.flags  # present, the flags and counts, grave
+    val.append(1)
+    val += _FLAGS(pl)
+    val.append(len(pl["grave"]))
+    try:
+        at += list(map(t.res.__getitem__, res))
+        val += res.values()
+    except KeyError:  # a resource the pack does not name: left out
+        for r, amount in res.items():
+            if r in t.res:
+                at.append(t.res[r])
+                val.append(amount)
+    ones += map(t.hand.__getitem__, hand)
+    ones += map(t.played.__getitem__, played)
+    if chosen is not None:
+        ones.append(t.chosen[chosen])
+
+
+def _card_entries(t: SlotTables, cards: tuple[Any, ...]) -> list[int]:
+    """The entries of a player's other cards (`_CARDS`), in slot `t`; copies of one card
+    give one entry twice."""
+    faction, ach, tech_hand, civ, exhausted, ability, mods, offer_f, offer_a = cards
+    ones: list[int] = []
+    if faction:  # "" is a pack without factions: nothing kept
+        ones.append(t.faction[faction])
+    if ach is not None:
+        ones.append(t.achievement[ach])
+    if tech_hand:
+        ones += map(t.tech_hand.__getitem__, tech_hand)
+    if civ:
+        ones += map(t.civ.__getitem__, civ)
+    if exhausted:
+        ones += [t.exhausted[c] for c in exhausted if c in t.exhausted]
+    for z, c in (ability or {}).items():
+        if c is not None:
+            ones.append(t.ability[z][c])
+    for z, cids in (mods or {}).items():
+        ones += map(t.mods[z].__getitem__, cids)
+    if offer_f:
+        ones += map(t.offer_f.__getitem__, offer_f)
+    if offer_a:
+        ones += map(t.offer_a.__getitem__, offer_a)
+    return ones
+
+
+def _counted(entries: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """Entries as those written once, and those written more often (copies of one card)
+    with how often."""
+    if len(set(entries)) == len(entries):
+        return entries, [], []
+    counts = Counter(entries)
+    once = [i for i, k in counts.items() if k == 1]
+    more = [i for i, k in counts.items() if k > 1]
+    return once, more, [counts[i] for i in more]

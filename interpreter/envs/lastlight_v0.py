@@ -58,6 +58,7 @@ class raw_env(AECEnv):
             "catalogue_size": self.table.n_tokens,
         }
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         n = self.table.n_tokens
         self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._observation_spaces = {
@@ -98,7 +99,7 @@ class raw_env(AECEnv):
             self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         return {"observation": self.table.vector(seat), "action_mask": self.table.mask(seat)}
 
     def step(self, action: Any) -> None:
@@ -108,7 +109,7 @@ class raw_env(AECEnv):
             return
         self.table.step(int(action))  # IllegalStep (a ValueError) changes nothing
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         game = self.table.game
         assert game is not None
         if game.over:
@@ -116,8 +117,8 @@ class raw_env(AECEnv):
             for i, a in enumerate(self.possible_agents):
                 self.rewards[a] = shares[i]
                 self.terminations[a] = True
+            self._accumulate_rewards()  # (before the end every reward is 0: nothing to add)
         self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

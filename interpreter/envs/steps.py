@@ -37,19 +37,23 @@ class Choice:
 
     def __init__(self, catalogue: Catalogue, legal: list[dict[str, Any]], view: Any):
         self.legal = legal
-        self.seqs = [catalogue.ids(d, view) for d in legal]
+        ids = catalogue.ids
+        self.seqs = [ids(d, view) for d in legal]
         self.prefix: list[int] = []
         self.left = list(range(len(legal)))
+        self._next: list[int] | None = None  # the ids that continue some option, once asked
         self._forced()
 
     def _forced(self) -> None:
-        seqs, left = self.seqs, self.left
+        """Take the tokens every option left shares; keep the ids of the next step."""
+        seqs, left, prefix = self.seqs, self.left, self.prefix
         while len(left) > 1:
-            pos = len(self.prefix)
-            first = seqs[left[0]][pos]
-            if any(seqs[i][pos] != first for i in left):
+            pos = len(prefix)
+            column = [seqs[i][pos] for i in left]
+            if column.count(column[0]) != len(column):
+                self._next = sorted(set(column))
                 return
-            self.prefix.append(first)
+            prefix.append(column[0])
 
     @property
     def done(self) -> int | None:
@@ -57,8 +61,12 @@ class Choice:
         return self.left[0] if len(self.left) == 1 else None
 
     def next_ids(self) -> list[int]:
-        pos = len(self.prefix)
-        return sorted({self.seqs[i][pos] for i in self.left})
+        """The ids that continue some option (the mask), in order; worked out once a step."""
+        found = self._next
+        if found is None:  # one option left: its next token
+            pos = len(self.prefix)
+            found = self._next = sorted({self.seqs[i][pos] for i in self.left})
+        return found
 
     def take(self, token: int) -> None:
         pos = len(self.prefix)
@@ -67,6 +75,7 @@ class Choice:
             raise IllegalStep(f"action {token} continues no legal option here")
         self.left = kept
         self.prefix.append(token)
+        self._next = None
         self._forced()
 
 
@@ -97,7 +106,8 @@ class Table:
         self.obs_size = self.encoder.layout.size
         self.game: Game | None = None
         self.choice: Choice | None = None
-        self._cache: dict[int, np.ndarray] = {}
+        self._mover: int | None = None  # the seat of `choice`
+        self._cache: dict[int, np.ndarray] = {}  # each seat's vector of this decision
 
     def new_game(self, players: int, seed: int) -> None:
         self.game = Game.new(self.rules, players, seed, log=False)
@@ -110,15 +120,16 @@ class Table:
         self._cache.clear()
         p = game.to_move
         if game.over or p is None:
-            self.choice = None
+            self.choice = self._mover = None
             return
+        self._mover = p
         st = game.state
         view = self.catalogue.view(p, st["n"], st["homes"][p], st["rot"])
         self.choice = Choice(self.catalogue, game.legal(), view)
 
     @property
     def to_move(self) -> int | None:
-        return None if self.choice is None or self.game is None else self.game.to_move
+        return self._mover
 
     def step(self, token: int) -> bool:
         """Take one token for the seat to move; True when that completed a decision (which
@@ -143,8 +154,9 @@ class Table:
 
     def mask(self, seat: int) -> np.ndarray:
         out = np.zeros(self.n_tokens, dtype=np.int8)
-        if self.choice is not None and self.to_move == seat:
-            out[self.choice.next_ids()] = 1
+        if self.choice is not None and self._mover == seat:
+            ids = self.choice.next_ids()
+            out[np.fromiter(ids, np.intp, len(ids))] = 1
         return out
 
     def vector(self, seat: int) -> np.ndarray:
@@ -154,8 +166,9 @@ class Table:
             assert self.game is not None
             base = self.encoder.encode(self.game.observation(seat), seat)
             self._cache[seat] = base
-        if self.choice is None or self.to_move != seat or not self.choice.prefix:
-            return base.copy()
         out = base.copy()
-        out[[self.encoder.decision_at + t for t in self.choice.prefix]] = 1.0
+        if self.choice is not None and self._mover == seat:
+            at = self.encoder.decision_at
+            for t in self.choice.prefix:
+                out[at + t] = 1.0
         return out

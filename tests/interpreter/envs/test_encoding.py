@@ -4,11 +4,14 @@ test_observe.py, on the encoded vector), and its layout covers it."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from lastlight.interpreter.engine.catalogue import catalogue_for
+from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.envs.encoding import Encoder
 
 from tests.interpreter.engine.test_observe import _hide_differently, _midgame
+from tests.interpreter.envs.reference_encoding import reference_encode
 
 
 def test_the_vector_is_equal_when_only_hidden_information_differs(rules: Rules) -> None:
@@ -59,3 +62,35 @@ def test_seats_see_the_table_from_their_own_home(rules: Rules) -> None:
     for seat in range(4):  # at the start every seat has its small ship at its own home
         vec = enc.encode(game.observation(seat), seat)
         assert vec[lay.where["home@0.ships.p+0.small"]] >= 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_vector_is_the_layout_read_entry_by_entry(rules: Rules, players: int) -> None:
+    """Every entry of the fast encoder equals the plain reading of the layout's names
+    (reference_encoding.py), from every seat, over whole random games."""
+    enc = Encoder(rules, catalogue_for(rules))
+    positions = 0
+    for seed in range(2):
+        game = Game.new(rules, players, seed, log=False)
+        rng = np.random.default_rng(seed)
+        while not game.over:
+            for seat in range(players):
+                obs = game.observation(seat)
+                got = enc.encode(obs, seat)
+                want = reference_encode(enc, obs, seat)
+                if not np.array_equal(got, want):
+                    wrong = np.flatnonzero(got != want)[:5]
+                    names = [_entry_name(enc, int(i)) for i in wrong]
+                    raise AssertionError(f"seed {seed} seat {seat}: entries {names} differ")
+                positions += 1
+            legal = game.legal()
+            game.apply(legal[int(rng.integers(len(legal)))])
+    assert positions > 100 * players
+
+
+def _entry_name(enc: Encoder, i: int) -> str:
+    for name, offset, labels in enc.layout.fields:
+        if offset <= i < offset + len(labels):
+            label = labels[i - offset]
+            return f"{name}.{label}" if label else name
+    return str(i)

@@ -1,0 +1,219 @@
+"""Index tables for the observation encoder (encoding.py), built once per pack and per frame.
+
+The layout names every entry (`p+1.hand.construct`); encoding uses numbers. `SlotTables` holds,
+for one player slot (`p+k`), every card, resource and size as its index in the whole vector.
+`Frame` is one seat's frame (the seat, the player count, its home, the rotation state): the slot
+tables of each player in seat order from the seat, the place of each physical sector, and memos
+of the entries one sector or one unit writes, keyed by the facts the encoder reads of it (a
+small ship of player 2 at sector `o3` with 1 damage), so each is worked out once per frame. The
+memos are bounded by the pack (sectors x what a sector can show; owners x sizes x places x
+damage). `Board` holds the sectors and units last encoded: while an observation's equal them
+(about nine decisions in ten), each frame's vector of their entries is reused as it is.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from lastlight.interpreter.engine.lumos import LUMOS
+from lastlight.interpreter.engine.ruleset import base_id
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.engine.ruleset import Rules
+
+#: What the encoder reads of a unit, and of a sector.
+UNIT_KEY = itemgetter("at", "o", "k", "z", "s", "d")
+SECTOR_KEY = itemgetter("planet", "ast", "deep", "token", "up")
+
+#: Entries of a player's `state` block, by position (encoding.py's layout).
+EXTRACTORS_SUPPLY, EXTRACTORS_COLONY, EXTRACTORS_PLANET = 8, 9, 10
+
+
+def local_maps(
+    rules: Rules, labels: dict[str, list[str]], copies: dict[str, list[str]]
+) -> dict[str, dict[str, int]]:
+    """Each label list as label -> position; a list in `copies` also maps every physical copy
+    of a card (`research#2`) to its base card's position."""
+    out = {}
+    for name, values in labels.items():
+        found = {label: i for i, label in enumerate(values)}
+        for c in copies.get(name, ()):
+            if base_id(c) in found:
+                found[c] = found[base_id(c)]
+        out[name] = found
+    return out
+
+
+def _absolute(base: int, local: dict[str, int]) -> dict[str, int]:
+    return {k: base + i for k, i in local.items()}
+
+
+class SlotTables:
+    """One player slot's entries: each card, resource and size -> its index in the vector."""
+
+    def __init__(self, where: dict[str, int], s: str, loc: dict[str, dict[str, int]], sizes: Any):
+        state = where[f"{s}.state"]
+        self.state = state
+        self.flags = tuple(range(state, state + 8))  # present .. grave (encoding.py)
+        self.res = _absolute(where[f"{s}.res"], loc["res"])
+        self.faction = _absolute(where[f"{s}.faction"], loc["faction"])
+        self.achievement = _absolute(where[f"{s}.achievement"], loc["achievement"])
+        self.hand = _absolute(where[f"{s}.hand"], loc["action"])
+        self.played = _absolute(where[f"{s}.played"], loc["action"])
+        self.chosen = _absolute(where[f"{s}.chosen"], loc["action"])
+        self.tech_hand = _absolute(where[f"{s}.tech_hand"], loc["tech"])
+        self.civ = _absolute(where[f"{s}.civ"], loc["tech"])
+        self.exhausted = _absolute(where[f"{s}.exhausted"], loc["card"])
+        self.offer_f = _absolute(where[f"{s}.offer_f"], loc["faction"])
+        self.offer_a = _absolute(where[f"{s}.offer_a"], loc["achievement"])
+        self.ability = {z: _absolute(where[f"{s}.ability.{z}"], loc["tech"]) for z in sizes}
+        self.mods = {z: _absolute(where[f"{s}.mods.{z}"], loc["tech"]) for z in sizes}
+        self.supply = _absolute(where[f"{s}.supply"], loc["size"])
+
+
+class PlaceBlock:
+    """One place's blocks: where its sector, token, yields, ships, damage and extractor
+    entries start."""
+
+    def __init__(self, where: dict[str, int], place: str):
+        self.sector = where[f"{place}.sector"]
+        self.token = where[f"{place}.token"]
+        self.yields = where[f"{place}.yields"]
+        self.ships = where[f"{place}.ships"]
+        self.damage = where[f"{place}.damage"]
+        self.extractor = where[f"{place}.extractor"]
+
+
+class Frame:
+    """One seat's frame: player slots, places, and the memos of sector and unit entries."""
+
+    def __init__(self, tables: EncoderTables, seat: int, n: int, places: dict[str, str]):
+        self.tables = tables
+        self.rel = [(p - seat) % n for p in range(n)]
+        self.slots = [tables.slots[r] for r in self.rel]
+        self.places = places
+        self.sectors: dict[tuple[str, tuple[Any, ...]], tuple[int, ...]] = {}
+        self.units: dict[tuple[Any, ...], tuple[int, ...]] = {}
+        # the entries of the board last seen (its versions, `Board`), and their vector
+        self._seen = (-1, -1)
+        self._sentries: list[int] = []
+        self._uentries: list[int] = []
+        self._base = np.zeros(0, np.float32)
+
+    def board(self, seen: Board) -> np.ndarray:
+        """A vector holding only what the sectors and units write (their blocks take no other
+        entry), as this frame reads `seen`; kept while they do not change, which is most
+        decisions. Do not write to it."""
+        if seen.versions != self._seen:
+            if seen.versions[0] != self._seen[0]:
+                smemo, sector = self.sectors, self._sector
+                self._sentries = [
+                    i for k in seen.sector_keys for i in (smemo[k] if k in smemo else sector(k))
+                ]
+            if seen.versions[1] != self._seen[1]:
+                umemo, unit = self.units, self._unit
+                out: list[int] = []
+                for k, times in seen.unit_counts.items():
+                    out += (umemo[k] if k in umemo else unit(k)) * times
+                self._uentries = out
+            self._seen = seen.versions
+            counts = np.bincount(self._sentries + self._uentries, minlength=self.tables.size)
+            self._base = counts.astype(np.float32)
+        return self._base
+
+    def _sector(self, key: tuple[str, tuple[Any, ...]]) -> tuple[int, ...]:
+        sid, (planet, ast, deep, token, up) = key
+        out: list[int] = []
+        if token or planet or ast or deep:
+            t = self.tables
+            block = t.places[self.places[sid]]
+            base = block.sector
+            out += [base + i for i, flag in ((0, planet), (1, ast), (3, deep)) if flag]
+            if token:
+                if up and token in t.tokens:
+                    out.append(base + 2)
+                    out += [block.yields + t.yields[y] for y in t.tokens[token].yields]
+                elif token in t.piles:
+                    out.append(block.token + t.piles[token])
+        self.sectors[key] = found = tuple(out)
+        return found
+
+    def _unit(self, key: tuple[Any, ...]) -> tuple[int, ...]:
+        at, o, k, z, sector, d = key
+        t = self.tables
+        lumos = o == LUMOS
+        slot = t.n_max if lumos else self.rel[o]
+        out: tuple[int, ...] = ()
+        if at == "board":
+            if k == "s":
+                block = t.places[self.places[sector]]
+                ship = block.ships + slot * len(t.sizes) + t.sizes[z]
+                out = (ship,) + (block.damage + slot,) * int(d or 0)
+        elif not lumos:
+            state = t.slots[slot].state
+            if at == "supply":
+                out = (t.slots[slot].supply[z] if k == "s" else state + EXTRACTORS_SUPPLY,)
+            elif at == "planet":
+                block = t.places[self.places[sector]]
+                out = (block.extractor + slot, state + EXTRACTORS_PLANET)
+            elif at == "colony":
+                out = (state + EXTRACTORS_COLONY,)
+        self.units[key] = out
+        return out
+
+
+class Board:
+    """The sectors and units of the last observation encoded, each with a version that
+    changes when they do; what frames read of them is worked out once per version. They are
+    usually the same from every seat (observe.py hides token identities from all alike), and
+    they are compared whole, so a difference is never missed."""
+
+    def __init__(self) -> None:
+        self.versions = (0, 0)
+        self._sectors: dict[str, Any] = {}
+        self._units: dict[str, Any] = {}
+        self.sector_keys: list[tuple[str, tuple[Any, ...]]] = []
+        self.unit_counts: Counter[tuple[Any, ...]] = Counter()
+
+    def see(self, sectors: dict[str, Any], units: dict[str, Any]) -> None:
+        """Take an observation's sectors and units (compared whole, in C; copied when new,
+        so a caller changing its observation later changes nothing here)."""
+        s, u = self.versions
+        if sectors != self._sectors:
+            self._sectors = {k: v.copy() for k, v in sectors.items()}
+            self.sector_keys = [(sid, SECTOR_KEY(info)) for sid, info in sectors.items()]
+            s += 1
+        if units != self._units:
+            self._units = {k: v.copy() for k, v in units.items()}
+            self.unit_counts = Counter(map(UNIT_KEY, units.values()))
+            u += 1
+        self.versions = (s, u)
+
+
+class EncoderTables:
+    """Everything the encoder looks up, built once from the layout: the player slots, the
+    place blocks, the frames met so far."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        where: dict[str, int],
+        loc: dict[str, dict[str, int]],
+        places: list[str],
+        n_max: int,
+        size: int,
+    ):
+        self.n_max = n_max
+        self.size = size
+        self.tokens = rules.tokens
+        self.sizes = loc["size"]
+        self.piles = loc["pile"]
+        self.yields = loc["yield"]
+        sizes = list(rules.sizes)
+        self.slots = [SlotTables(where, f"p+{k}", loc, sizes) for k in range(n_max)]
+        self.places = {p: PlaceBlock(where, p) for p in places}
+        self.frames: dict[tuple[int, int, str, int], Frame] = {}
+        self.seen = Board()
