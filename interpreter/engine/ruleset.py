@@ -106,6 +106,14 @@ class Rules:
     def __post_init__(self) -> None:
         self.memo = Memos(self)
 
+    def __copy__(self) -> Rules:
+        """A copy (e.g. the lab's blanked content, `lab/blank.py`) works its memos out again
+        from its own tables: sharing them would answer from the original's cards."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.memo = Memos(twin)
+        return twin
+
     def action(self, action_id: str) -> ActionCard:
         return self.memo.actions_by_id[action_id]
 

@@ -155,3 +155,18 @@ def test_card_tables_follow_the_cards_in_play(rules: Rules) -> None:
             assert tables.activated == rebuilt.activated
             assert tables.ids == rebuilt.ids
             assert tables.key == rebuilt.key
+
+
+def test_a_copy_of_the_rules_works_its_memos_out_from_its_own_cards(rules: Rules) -> None:
+    """The lab's blank (a shallow copy with one card's clauses removed) must not answer from the
+    original's memos: a memo built before the copy would still hold the card's clauses."""
+    import copy
+    from dataclasses import replace
+
+    card = next(c for c in rules.cards.values() if c.clauses)
+    rules.memo.card_parts  # noqa: B018  (built on the original first)
+    twin = copy.copy(rules)
+    twin.cards = dict(rules.cards)
+    twin.cards[card.id] = replace(card, clauses=())
+    assert twin.memo is not rules.memo
+    assert twin.memo.card_parts[card.id] != rules.memo.card_parts[card.id]
