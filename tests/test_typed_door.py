@@ -33,10 +33,7 @@ BEHIND = frozenset({"state", "eng"})
 NOT_YET = frozenset(
     {
         "benchmarks/bench_board.py",
-        "benchmarks/bench_env.py",
         "benchmarks/planted_changes.py",
-        "interpreter/envs/encoding.py",
-        "interpreter/envs/steps.py",
     }
 )
 INSIDES = tuple(

@@ -593,6 +593,66 @@ class SeatView:
             self._eng = Engine(self.rules, board, cast("GameState", self._obs), log=False)
         return self._eng
 
+    # The learning environments' encoder reads every piece, sector and player of each view:
+    # these rows read them all at once (one C call per kind over the observation's data) where
+    # the wrappers above would take a property call per field. Each is built on each call:
+    # call it once per view.
+    from operator import itemgetter as _itemgetter
+    from typing import NamedTuple as _NamedTuple
+
+    _PIECE_ROW = _itemgetter("at", "o", "k", "z", "s", "d")
+    _SECTOR_ROW = _itemgetter("planet", "ast", "deep", "token", "up")
+    _PLAYER_ROW = _itemgetter(
+        "light", "faction_kept", "achievement_kept", "has_chosen", "hand_count",
+        "tech_hand_count", "grave", "res", "hand", "played", "chosen", "faction", "ach",
+        "tech_hand", "civ", "exhausted", "ability", "mods", "offer_f", "offer_a",
+    )  # fmt: skip
+
+    class PlayerRow(_NamedTuple):
+        """One player's fields at once (`player_rows`), named as `PlayerView`'s (None:
+        hidden from this seat)."""
+
+        light: int
+        faction_kept: bool
+        achievement_kept: bool
+        has_chosen: bool
+        hand_count: int
+        tech_hand_count: int
+        graveyard: Sequence[str]
+        resources: Mapping[str, int]
+        hand: Sequence[str]
+        played: Sequence[str]
+        chosen: str | None
+        faction: str | None
+        achievement: str | None
+        tech_hand: Sequence[str] | None
+        civilization: Sequence[str]
+        exhausted: Sequence[str]
+        abilities: Mapping[str, str | None]
+        mods: Mapping[str, Sequence[str]]
+        faction_offer: Sequence[str] | None
+        achievement_offer: Sequence[str] | None
+
+    def player_rows(self) -> tuple[SeatView.PlayerRow, ...]:
+        """Every player's fields, in seat order (`players`, read at once)."""
+        make, row = SeatView.PlayerRow._make, self._PLAYER_ROW
+        return tuple([make(row(raw)) for raw in self._obs["players"]])
+
+    def piece_rows(self) -> tuple[tuple[str, int, str, str | None, str | None, int], ...]:
+        """Every piece as (place, owner, kind, size, sector, damage), in id order: `UnitView`'s
+        fields, with kind "s" for a ship and "x" for an extractor. A row holds no id, so pieces
+        alike give equal rows (a client may count them)."""
+        return tuple(map(self._PIECE_ROW, self._obs["units"].values()))
+
+    def sector_rows(
+        self,
+    ) -> tuple[tuple[str, tuple[str | None, bool, bool | str | None, str | None, bool]], ...]:
+        """Every sector in play as (id, (planet, asteroid, deep_space, token, token_face_up)), in
+        board order: `SectorView`'s fields as the observation holds them (`deep_space`: true or
+        None / false; the token's id in an ALL view)."""
+        sectors = self._obs["sectors"]
+        return tuple(zip(sectors, map(self._SECTOR_ROW, sectors.values()), strict=True))
+
     # --- queries added for the tools (tools/, cli/ladder.py, benchmarks/) --------------------
     # What only a tool that may see everything reads (`Game.view(ALL)`): the generator, the
     # seed, the deck's order, the effects in progress. A seat's view has none of it (None).

@@ -6,7 +6,8 @@ shares is taken at once (as the engine takes a decision with one option), and on
 is left it is the decision. `Table` is a game with the catalogue, the encoder and the current
 `Choice`: the one place the PettingZoo and Gymnasium envs read and step.
 
-An id outside the mask is refused (`IllegalStep`) and nothing changes.
+An id outside the mask is refused (`IllegalStep`) and nothing changes. The table reads the game
+through its public names and the seats' views (`Game.view(seat)`, engine/view.py) only.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from lastlight.interpreter.engine.catalogue import catalogue_for
 from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.envs.encoding import Encoder
 
 if TYPE_CHECKING:
@@ -81,18 +83,19 @@ class Choice:
 
 def spectator_line(game: Game) -> str:
     """What `render` shows: public facts only (the prompt may name secret cards)."""
-    obs = game.observation(None)
-    pending = obs["pending"]
+    view = game.view(None)
+    pending = view.pending
     if game.over:
-        return f"round {obs['round']}: over, winners {game.winners}"
-    who = "-" if pending is None else f"player {pending['p']} decides ({pending['kind']})"
-    return f"round {obs['round']}, rotation {obs['rot']}: {who}"
+        return f"round {view.round}: over, winners {game.winners}"
+    who = "-" if pending is None else f"player {pending.seat} decides ({pending.kind})"
+    return f"round {view.round}, rotation {view.rotation}: {who}"
 
 
 def win_shares(game: Game) -> list[float]:
     """Each seat's share of the win: 1/k for each of k winners, 0 for the others."""
     winners = game.winners
-    return [1.0 / len(winners) if p in winners else 0.0 for p in range(game.state["n"])]
+    seats = game.view(None).players_count
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(seats)]
 
 
 class Table:
@@ -123,9 +126,12 @@ class Table:
             self.choice = self._mover = None
             return
         self._mover = p
-        st = game.state
-        view = self.catalogue.view(p, st["n"], st["homes"][p], st["rot"])
-        self.choice = Choice(self.catalogue, game.legal(), view)
+        # the catalogue's frame needs only public facts (the seats, the homes, the rotation):
+        # read from the game's own state (a live view, no copy) rather than a seat's copy,
+        # which only `vector` takes (a bot's decisions in gym_env take none)
+        table = game.view(ALL, live=True)
+        frame = self.catalogue.view(p, table.players_count, table.homes[p], table.rotation)
+        self.choice = Choice(self.catalogue, game.legal(), frame)
 
     @property
     def to_move(self) -> int | None:
@@ -164,7 +170,7 @@ class Table:
         base = self._cache.get(seat)
         if base is None:
             assert self.game is not None
-            base = self.encoder.encode(self.game.observation(seat), seat)
+            base = self.encoder.encode(self.game.view(seat))
             self._cache[seat] = base
         out = base.copy()
         if self.choice is not None and self._mover == seat:
