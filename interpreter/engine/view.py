@@ -635,14 +635,24 @@ class SeatView:
 
     def player_rows(self) -> tuple[SeatView.PlayerRow, ...]:
         """Every player's fields, in seat order (`players`, read at once)."""
-        make, row = SeatView.PlayerRow._make, self._PLAYER_ROW
-        return tuple([make(row(raw)) for raw in self._obs["players"]])
+        new, kind, row = tuple.__new__, SeatView.PlayerRow, self._PLAYER_ROW
+        return tuple([new(kind, row(raw)) for raw in self._obs["players"]])  # (as `_make`)
 
     def piece_rows(self) -> tuple[tuple[str, int, str, str | None, str | None, int], ...]:
         """Every piece as (place, owner, kind, size, sector, damage), in id order: `UnitView`'s
         fields, with kind "s" for a ship and "x" for an extractor. A row holds no id, so pieces
         alike give equal rows (a client may count them)."""
         return tuple(map(self._PIECE_ROW, self._obs["units"].values()))
+
+    def same_sectors(self, other: SeatView) -> bool:
+        """Every sector of this view equals `other`'s, field for field (compared whole, in C):
+        a client that works out something from the sectors keeps it while this holds. Both are
+        views of one position each, which nothing writes, so a client may keep an old view."""
+        return bool(self._obs["sectors"] == other._obs["sectors"])
+
+    def same_pieces(self, other: SeatView) -> bool:
+        """Every piece of this view equals `other`'s, field for field (as `same_sectors`)."""
+        return bool(self._obs["units"] == other._obs["units"])
 
     def sector_rows(
         self,

@@ -48,11 +48,6 @@ if TYPE_CHECKING:
 
     PlayerRow = SeatView.PlayerRow
 
-#: Parts of a player's row (`SeatView.PlayerRow`, in its field order): the flags and counts of
-#: its `state` block (light .. tech_hand_count, in the block's order), and its other cards
-#: (faction .. achievement_offer, `_card_entries`).
-_FLAGS = slice(0, 6)
-_CARDS = slice(11, 20)
 
 #: The engine's stages (flow.py), in order.
 STAGES = ("faction", "achievement", "select", "resolve", "ending", "over")
@@ -216,8 +211,9 @@ class Encoder:
         return frame
 
     def encode(self, view: SeatView) -> np.ndarray:
-        """The vector of `view`, a seat's view (`Game.view(seat)`): a new array each call;
-        nothing of the view is kept but its rows (tuples, which nothing changes)."""
+        """The vector of `view`, a seat's view (`Game.view(seat)`): a new array each call.
+        The view is kept until the next call, to compare its board with the next view's (a
+        view is one position's, and nothing writes it)."""
         seat = view.seat
         if seat is None:
             raise ValueError("the encoder reads a seat's view, not a spectator's")
@@ -228,13 +224,13 @@ class Encoder:
         self._encode_table(ones, at, val, view, frame.rel)
         for row, slot in zip(view.player_rows(), frame.slots, strict=True):
             _encode_player(ones, at, val, slot, row)
-            once, more, times = _counted(_card_entries(slot, row[_CARDS]))
+            once, more, times = _counted(_card_entries(slot, row[11:]))
             ones += once
             if more:
                 at += more
                 val += times
         seen = self._t.seen
-        seen.see(view.sector_rows(), view.piece_rows())
+        seen.see(view)
         vec = frame.board(seen).copy()  # the blocks of `ones` and `at` are not the board's
         if len(set(ones)) == len(ones):
             at += ones
@@ -278,7 +274,7 @@ def _encode_player(
     res, hand, played, chosen = row.resources, row.hand, row.played, row.chosen
     at += t.flags  # present, the flags and counts, grave
     val.append(1)
-    val += row[_FLAGS]
+    val += row[:6]  # light .. tech_hand_count (`PlayerRow`), in the block's order
     val.append(len(row.graveyard))
     try:
         at += list(map(t.res.__getitem__, res))
@@ -295,8 +291,8 @@ def _encode_player(
 
 
 def _card_entries(t: SlotTables, cards: tuple[Any, ...]) -> list[int]:
-    """The entries of a player's other cards (`_CARDS`), in slot `t`; copies of one card
-    give one entry twice."""
+    """The entries of a player's other cards (`PlayerRow`'s fields from `faction` on), in slot
+    `t`; copies of one card give one entry twice."""
     faction, ach, tech_hand, civ, exhausted, ability, mods, offer_f, offer_a = cards
     ones: list[int] = []
     if faction:  # "" is a pack without factions: nothing kept

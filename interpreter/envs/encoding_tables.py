@@ -7,9 +7,9 @@ tables of each player in seat order from the seat, the place of each physical se
 of the entries one sector or one unit writes, keyed by the facts the encoder reads of it (a
 small ship of player 2 at sector `o3` with 1 damage), so each is worked out once per frame. The
 memos are bounded by the pack (sectors x what a sector can show; owners x sizes x places x
-damage). `Board` holds the sectors and units last encoded (the view's rows, `SeatView.sector_rows`
-and `piece_rows`): while a view's equal them (about nine decisions in ten), each frame's vector
-of their entries is reused as it is.
+damage). `Board` holds the view last encoded and the rows of its sectors and units
+(`SeatView.sector_rows`, `piece_rows`): while a view's equal them (about nine decisions in ten),
+each frame's vector of their entries is reused as it is.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from lastlight.interpreter.engine.view import LUMOS
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.ruleset import Rules
+    from lastlight.interpreter.engine.view import SeatView
 
 #: Entries of a player's `state` block, by position (encoding.py's layout).
 EXTRACTORS_SUPPLY, EXTRACTORS_COLONY, EXTRACTORS_PLANET = 8, 9, 10
@@ -165,30 +166,28 @@ class Board:
     """The sectors and units of the last view encoded, each with a version that changes when
     they do; what frames read of them is worked out once per version. They are usually the same
     from every seat (observe.py hides token identities from all alike), and they are compared
-    whole, so a difference is never missed."""
+    whole (`SeatView.same_sectors`, `same_pieces`), so a difference is never missed."""
 
     def __init__(self) -> None:
         self.versions = (0, 0)
+        self._last: SeatView | None = None  # the view last seen (a view is never written)
         #: each sector's (id, (planet, asteroid, deep, token, up)), `SeatView.sector_rows`
         self.sector_keys: tuple[tuple[str, tuple[Any, ...]], ...] = ()
-        self._units: tuple[tuple[Any, ...], ...] = ()
         #: each piece's (place, owner, kind, size, sector, damage), counted (`piece_rows`)
         self.unit_counts: Counter[tuple[Any, ...]] = Counter()
 
-    def see(
-        self, sectors: tuple[tuple[str, tuple[Any, ...]], ...], units: tuple[tuple[Any, ...], ...]
-    ) -> None:
-        """Take a view's sector and piece rows (compared whole, in C; tuples of the
-        observation's values, kept as they are: nothing changes a tuple, and the values in
-        them are strings, numbers and None)."""
+    def see(self, view: SeatView) -> None:
+        """Take a view's sectors and pieces: their rows are read again only when they differ
+        from the last view's."""
         s, u = self.versions
-        if sectors != self.sector_keys:
-            self.sector_keys = sectors
+        last = self._last
+        if last is None or not view.same_sectors(last):
+            self.sector_keys = view.sector_rows()
             s += 1
-        if units != self._units:
-            self._units = units
-            self.unit_counts = Counter(units)
+        if last is None or not view.same_pieces(last):
+            self.unit_counts = Counter(view.piece_rows())
             u += 1
+        self._last = view
         self.versions = (s, u)
 
 

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from lastlight.interpreter.engine.catalogue import catalogue_for
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.envs.encoding import Encoder
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.catalogue import Catalogue
     from lastlight.interpreter.engine.ruleset import Rules
+    from lastlight.interpreter.engine.view import SeatView
 
 
 #: The observation space's upper bound: every entry is a flag or a count (of rounds, cards,
@@ -108,8 +108,9 @@ class Table:
         self.n_tokens = len(self.catalogue)
         self.obs_size = self.encoder.layout.size
         self.game: Game | None = None
-        self.choice: Choice | None = None
-        self._mover: int | None = None  # the seat of `choice`
+        self._choice: Choice | None = None  # the open decision's, once asked (`choice`)
+        self._mover: int | None = None  # the seat to move (None: the game is over)
+        self._view: SeatView | None = None  # the mover's view of this decision, once taken
         self._cache: dict[int, np.ndarray] = {}  # each seat's vector of this decision
 
     def new_game(self, players: int, seed: int) -> None:
@@ -117,21 +118,35 @@ class Table:
         self._open()
 
     def _open(self) -> None:
-        """The open decision as a `Choice` (None when the game is over)."""
+        """A new decision is open (or the game is over): its `Choice` and the mover's view are
+        taken when first asked for (a bot's decision in gym_env asks for neither)."""
         game = self.game
         assert game is not None
         self._cache.clear()
+        self._choice = self._view = None
         p = game.to_move
-        if game.over or p is None:
-            self.choice = self._mover = None
-            return
-        self._mover = p
-        # the catalogue's frame needs only public facts (the seats, the homes, the rotation):
-        # read from the game's own state (a live view, no copy) rather than a seat's copy,
-        # which only `vector` takes (a bot's decisions in gym_env take none)
-        table = game.view(ALL, live=True)
-        frame = self.catalogue.view(p, table.players_count, table.homes[p], table.rotation)
-        self.choice = Choice(self.catalogue, game.legal(), frame)
+        self._mover = None if game.over else p
+
+    def _seat_view(self, seat: int) -> SeatView:
+        """The seat's view of this position; the mover's is taken once a decision (its vector
+        and its `Choice`'s frame both read it)."""
+        assert self.game is not None
+        if seat != self._mover:
+            return self.game.view(seat)
+        if self._view is None:
+            self._view = self.game.view(seat)
+        return self._view
+
+    @property
+    def choice(self) -> Choice | None:
+        """The open decision, taken token by token (None when the game is over)."""
+        p = self._mover
+        if self._choice is None and p is not None:
+            assert self.game is not None
+            view = self._seat_view(p)
+            frame = self.catalogue.view(p, view.players_count, view.homes[p], view.rotation)
+            self._choice = Choice(self.catalogue, self.game.legal(), frame)
+        return self._choice
 
     @property
     def to_move(self) -> int | None:
@@ -160,8 +175,9 @@ class Table:
 
     def mask(self, seat: int) -> np.ndarray:
         out = np.zeros(self.n_tokens, dtype=np.int8)
-        if self.choice is not None and self._mover == seat:
-            ids = self.choice.next_ids()
+        choice = self.choice
+        if choice is not None and self._mover == seat:
+            ids = choice.next_ids()
             out[np.fromiter(ids, np.intp, len(ids))] = 1
         return out
 
@@ -170,11 +186,11 @@ class Table:
         base = self._cache.get(seat)
         if base is None:
             assert self.game is not None
-            base = self.encoder.encode(self.game.view(seat))
+            base = self.encoder.encode(self._seat_view(seat))
             self._cache[seat] = base
         out = base.copy()
-        if self.choice is not None and self._mover == seat:
+        if self._mover == seat and (choice := self.choice) is not None:
             at = self.encoder.decision_at
-            for t in self.choice.prefix:
+            for t in choice.prefix:  # (with the tokens every option shares)
                 out[at + t] = 1.0
         return out
