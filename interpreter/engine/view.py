@@ -633,6 +633,37 @@ class SeatView:
         faction_offer: Sequence[str] | None
         achievement_offer: Sequence[str] | None
 
+    class TableRow(_NamedTuple):
+        """The table's fields at once (`table_row`), named as the view's."""
+
+        players_count: int
+        round: int
+        rotation: int
+        first: int
+        stage: str
+        to_move: int | None
+        pending_kind: str | None  #: `PendingView.kind` (None: no decision is open)
+        deck_count: int
+        discard_count: int
+        removed_count: int
+        combat_pool: int | None  #: `CombatView.pool` (None: no combat)
+        lumos_ally: int | None
+
+    def table_row(self) -> SeatView.TableRow:
+        """The table's fields read at once (the properties above, for a client that reads
+        them all: the environments' encoder)."""
+        obs = self._obs
+        pending, combat, lumos = obs["pending"], obs.get("combat"), obs.get("lumos")
+        deck = obs.get("deck")
+        fields = (
+            obs["n"], obs["round"], obs["rot"], obs["first"], obs["stage"],
+            None if pending is None else pending["p"], None if pending is None else pending["kind"],
+            obs["deck_count"] if deck is None else len(deck), len(obs["discard"]),
+            len(obs["removed"]), None if combat is None else combat["pool"],
+            lumos["ally"] if lumos else None,
+        )  # fmt: skip
+        return tuple.__new__(SeatView.TableRow, fields)  # (as `_make`)
+
     def player_rows(self) -> tuple[SeatView.PlayerRow, ...]:
         """Every player's fields, in seat order (`players`, read at once)."""
         new, kind, row = tuple.__new__, SeatView.PlayerRow, self._PLAYER_ROW

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from lastlight.interpreter.engine.view import SeatView
 
     PlayerRow = SeatView.PlayerRow
+    TableRow = SeatView.TableRow
 
 
 #: The engine's stages (flow.py), in order.
@@ -201,8 +202,8 @@ class Encoder:
         )(where)
         return EncoderTables(rules, where, loc, self.catalogue.places, self.n_max, self.layout.size)
 
-    def _frame(self, view: SeatView, seat: int) -> Frame:
-        n, rot = view.players_count, view.rotation % self.catalogue.board.period
+    def _frame(self, view: SeatView, seat: int, n: int, rotation: int) -> Frame:
+        rot = rotation % self.catalogue.board.period
         key = (seat, n, view.homes[seat], rot)
         frame = self._t.frames.get(key)
         if frame is None:
@@ -217,11 +218,12 @@ class Encoder:
         seat = view.seat
         if seat is None:
             raise ValueError("the encoder reads a seat's view, not a spectator's")
-        frame = self._frame(view, seat)
+        table = view.table_row()
+        frame = self._frame(view, seat, table.players_count, table.rotation)
         ones: list[int] = []  # entries that are 1
         at: list[int] = []  # entries with another value (each written once)
         val: list[Any] = []
-        self._encode_table(ones, at, val, view, frame.rel)
+        self._encode_table(ones, at, val, table, frame.rel)
         for row, slot in zip(view.player_rows(), frame.slots, strict=True):
             _encode_player(ones, at, val, slot, row)
             once, more, times = _counted(_card_entries(slot, row[11:]))
@@ -242,28 +244,25 @@ class Encoder:
         return vec
 
     def _encode_table(
-        self, ones: list[int], at: list[int], val: list[Any], view: SeatView, rel: list[int]
+        self, ones: list[int], at: list[int], val: list[Any], row: TableRow, rel: list[int]
     ) -> None:
         players, round_, rotation, first, to_move, counts, combat, ally = self._top
-        ones.append(players + view.players_count - self.rules.players_min)
-        ones.append(rotation + view.rotation % self.catalogue.board.period)
-        ones.append(self._stage.get(view.stage, self._stage[STAGES[0]]))
-        ones.append(first + rel[view.first])
-        pending = view.pending
-        if pending is not None:
-            ones.append(to_move + rel[pending.seat])
-            ones.append(self._pending[pending.kind])
+        n, rounds, rot, first_seat, stage, mover, kind, deck, discard, removed, pool, friend = row
+        ones.append(players + n - self.rules.players_min)
+        ones.append(rotation + rot % self.catalogue.board.period)
+        ones.append(self._stage.get(stage, self._stage[STAGES[0]]))
+        ones.append(first + rel[first_seat])
+        if mover is not None and kind is not None:
+            ones.append(to_move + rel[mover])
+            ones.append(self._pending[kind])
         at += (round_, counts, counts + 1, counts + 2)
-        val += (view.round, view.deck_count, len(view.discard), len(view.removed))
-        fight = view.combat
-        if fight is not None:
+        val += (rounds, deck, discard, removed)
+        if pool is not None:
             ones.append(combat)
             at.append(combat + 1)
-            val.append(fight.pool)
-        if view.lumos_in_play:
-            seat = view.lumos_ally
-            if seat is not None:
-                ones.append(ally + rel[seat])
+            val.append(pool)
+        if friend is not None:
+            ones.append(ally + rel[friend])
 
 
 def _encode_player(
