@@ -6,12 +6,19 @@
 Plays GAMES games through PettingZoo's `lastlight_v0.raw_env`, every seat a masked random agent
 (numpy's generator over the mask), timing only the env's calls (`last()`: the observation vector
 and the mask; `step()`: one catalogue id, the game's `apply` when it completes a decision). Then
-replays the same decisions on bare `Game`s, timing `Game.apply` alone, and
-`Game.apply` + `Game.observation(mover)` (the engine's own observation, which the env encodes).
-The overhead per env step is (env time - engine time) / env steps. `--skip-encoding` replaces the
-vector by zeros, to show what the rest of the env (numbering the options, the mask, PettingZoo's
-bookkeeping) costs. One process, one core; prints the figures, never asserts. Any error in any
-game stops the run with its seed.
+replays the same decisions on bare `Game`s, timing `Game.apply` alone, and `Game.apply` +
+`Game.view(mover)` (the seat's view the env encodes: the engine's observation, and the typed
+door's `SeatView` around it). The overhead per env step is (env time - engine time) / env steps.
+
+The env reads the game through `Game.view(seat)` (issue 23), so the door's wrapper is the env's
+cost, not the engine's: the wrapper alone is timed too (wrapping each replayed view's data again
+in new `SeatView`s, what `Game.view` adds to the observation), and taken out of the engine's side
+for the "beyond apply+observation" figure, which stays comparable with the figures measured
+when the env called `Game.observation` (before issue 23's last clients moved).
+
+`--skip-encoding` replaces the vector by zeros, to show what the rest of the env (numbering the
+options, the mask, PettingZoo's bookkeeping) costs. One process, one core; prints the figures,
+never asserts. Any error in any game stops the run with its seed.
 
 The clock is this process's CPU time by default (`--clock cpu`, as bench_engine.py): on a shared
 machine it leaves out the time spent waiting for a core, which wall time (`--clock wall`, the
@@ -32,10 +39,13 @@ from collections.abc import Callable
 
 import numpy as np
 from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.view import SeatView
 from lastlight.interpreter.envs import lastlight_v0
 
 Clock = Callable[[], float]
 CLOCKS: dict[str, Clock] = {"cpu": time.process_time, "wall": time.perf_counter}
+#: How often the wrapper is timed again per decision (it is too quick to time once).
+REWRAPS = 20
 
 
 def clock_bias(clock: Clock, reads: int = 20_000) -> float:
@@ -57,11 +67,11 @@ def play_env(
     steps = 0
     while True:
         t0 = clock()
-        obs, _r, term, trunc, _i = env.last()
+        seen, _r, term, trunc, _i = env.last()
         spent += clock() - t0
         if term or trunc:
             break
-        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        action = int(rng.choice(np.flatnonzero(seen["action_mask"])))
         t0 = clock()
         env.step(action)
         spent += clock() - t0
@@ -71,8 +81,10 @@ def play_env(
 
 def replay_engine(
     env: lastlight_v0.raw_env, players: int, seed: int, clock: Clock
-) -> tuple[float, float]:
-    """The same game's decisions on a bare Game: (apply seconds, apply + observation seconds)."""
+) -> tuple[float, float, float]:
+    """The same game's decisions on a bare Game: (apply seconds, apply + the mover's view
+    seconds, the view's wrapper alone: what wrapping each view's data again in a `SeatView`
+    `REWRAPS` times adds, divided by `REWRAPS`)."""
     decisions = list(env.table.game.history)  # type: ignore[union-attr]
     rules = env.table.rules
     t0 = clock()
@@ -83,10 +95,18 @@ def replay_engine(
     t0 = clock()
     game = Game.new(rules, players, seed, log=False)
     for d in decisions:
-        game.observation(game.to_move)
+        game.view(game.to_move)
         game.apply(d)
-    with_obs = clock() - t0
-    return apply_only, with_obs
+    with_view = clock() - t0
+    t0 = clock()
+    game = Game.new(rules, players, seed, log=False)
+    for d in decisions:
+        data = game.view(game.to_move).to_json()
+        for _ in range(REWRAPS):
+            SeatView(rules, data)
+        game.apply(d)
+    wrap = max(0.0, clock() - t0 - with_view) / REWRAPS
+    return apply_only, with_view, wrap
 
 
 def main() -> None:
@@ -113,10 +133,10 @@ def main() -> None:
     if args.skip_encoding:
         from lastlight.interpreter.envs.encoding import Encoder
 
-        Encoder.encode = lambda self, obs, seat: np.zeros(self.layout.size, np.float32)  # type: ignore[method-assign]
+        Encoder.encode = lambda self, view: np.zeros(self.layout.size, np.float32)  # type: ignore[method-assign]
     env = lastlight_v0.raw_env(players=args.players)
     rng = np.random.default_rng(args.first)
-    env_s = eng_s = eng_obs_s = 0.0
+    env_s = eng_s = eng_view_s = wrap_s = 0.0
     steps = decisions = 0
     per_game = []
     for seed in range(args.first, args.first + args.games):
@@ -125,8 +145,8 @@ def main() -> None:
             spent -= bias * (2 * n + 2)  # timed intervals: reset, each last() and step()
         except Exception as exc:
             raise SystemExit(f"game seed {seed} failed: {type(exc).__name__}: {exc}") from exc
-        a, b = replay_engine(env, args.players, seed, clock)
-        env_s, eng_s, eng_obs_s = env_s + spent, eng_s + a, eng_obs_s + b
+        a, b, w = replay_engine(env, args.players, seed, clock)
+        env_s, eng_s, eng_view_s, wrap_s = env_s + spent, eng_s + a, eng_view_s + b, wrap_s + w
         steps += n
         decisions += len(env.table.game.history)  # type: ignore[union-attr]
         per_game.append(spent)
@@ -138,6 +158,9 @@ def main() -> None:
     )
     print(f"  env calls:                {1e6 * env_s / steps:7.1f} us per env step")
     print(f"  engine apply:             {1e6 * eng_s / steps:7.1f} us per env step")
+    eng_obs_s = eng_view_s - wrap_s
+    print(f"  engine apply+view:        {1e6 * eng_view_s / steps:7.1f} us per env step")
+    print(f"    of which the wrapper:   {1e6 * wrap_s / steps:7.1f} us per env step (the env's)")
     print(f"  engine apply+observation: {1e6 * eng_obs_s / steps:7.1f} us per env step")
     print(f"  overhead beyond apply:             {1e6 * (env_s - eng_s) / steps:7.1f} us per step")
     print(

@@ -29,15 +29,6 @@ CLIENTS = ("interpreter", "cli", "benchmarks")
 INSIDE = ROOT / "interpreter" / "engine"
 RAW_NAMES = frozenset({"state", "obs", "observation", "st"})
 BEHIND = frozenset({"state", "eng"})
-#: Clients not yet moved to the view (this list only shrinks; empty when the door is done).
-NOT_YET = frozenset(
-    {
-        "benchmarks/bench_env.py",
-        "interpreter/envs/encoding.py",
-        "interpreter/envs/encoding_tables.py",
-        "interpreter/envs/steps.py",
-    }
-)
 #: Benchmarks that measure or instrument the engine itself, not a client of it (each with why).
 ENGINE_MEASURES = {
     "benchmarks/bench_clone.py": "times Game.clone against the engine's deep copy and a pickle"
@@ -132,7 +123,7 @@ def test_no_client_reads_the_raw_state_or_observation() -> None:
     found = [
         problem
         for path in client_paths()
-        if str(path.relative_to(ROOT)) not in NOT_YET | ENGINE_MEASURES.keys()
+        if str(path.relative_to(ROOT)) not in ENGINE_MEASURES
         for problem in problems_in(path)
     ]
     assert not found, f"{len(found)} raw reads outside the typed door:\n" + "\n".join(found)
@@ -164,11 +155,6 @@ def test_the_check_finds_each_kind(tmp_path: Path) -> None:
     # and the `st` read after its `with` block; not the type-only import (line 4) nor the
     # write inside the `with` (line 11)
     assert lines == [1, 2, 6, 7, 8, 9, 12], found
-
-
-def test_the_not_yet_list_holds_only_files_that_still_need_it() -> None:
-    clean = sorted(f for f in NOT_YET if not (ROOT / f).exists() or not problems_in(ROOT / f))
-    assert not clean, f"these read through the view now; remove them from NOT_YET: {clean}"
 
 
 def test_the_engine_measures_still_reach_inside() -> None:

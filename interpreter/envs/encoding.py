@@ -1,7 +1,8 @@
 """The observation vector: a fixed-size float32 encoding of what one seat may know.
 
-The vector is built from `Game.observation(seat)` alone (observe.py: everything the seat may not
-know is already absent), so it holds nothing its seat may not see; a test checks it on two
+The vector is built from the seat's view alone (`Game.view(seat)`, engine/view.py, built from
+observe.py's observation: everything the seat may not know is already absent), so it holds
+nothing its seat may not see; a test checks it on two
 worlds that differ only in hidden information. Its layout is derived from the pack: one block
 per field, each named (`Layout.fields`: name, offset, size, labels), written by
 `lastlight actions --format json` under `observation`. Players are counted in seat order from the
@@ -15,10 +16,12 @@ abilities and mods, exhausted cards, offers, supply and graveyard); per place (p
 the face-down token's pile or the revealed token's yields, deep space, ships and damage by owner
 and size, the extractor's owner).
 
-Encoding reads index tables built once from the layout (encoding_tables.py) and writes the
-vector with a few numpy assignments. The sectors' and units' entries change seldom: they are
-kept while the observation's sectors and units equal those last seen (compared whole, never by
-a version number the engine might not bump). The env encodes once per decision (steps.py).
+Encoding reads the view's rows (`SeatView.player_rows`, `piece_rows`, `sector_rows`: every
+player, piece and sector read at once) and index tables built once from the layout
+(encoding_tables.py), and writes the vector with a few numpy assignments. The sectors' and
+pieces' entries change seldom: they are kept while the view's rows equal those last seen
+(compared whole, never by a version number the engine might not bump). The env encodes once per
+decision (steps.py).
 """
 
 from __future__ import annotations
@@ -41,16 +44,11 @@ from lastlight.interpreter.envs.encoding_tables import (
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.catalogue import Catalogue
     from lastlight.interpreter.engine.ruleset import Rules
+    from lastlight.interpreter.engine.view import SeatView
 
-#: What the encoder reads of a player: the flags and counts of its `state` block (in the
-#: block's order; `grave` is a list, counted), its resources and action cards, its other cards.
-_FLAGS = itemgetter(
-    "light", "faction_kept", "achievement_kept", "has_chosen", "hand_count", "tech_hand_count"
-)
-_VOLATILE = itemgetter("res", "hand", "played", "chosen")
-_CARDS = itemgetter(
-    "faction", "ach", "tech_hand", "civ", "exhausted", "ability", "mods", "offer_f", "offer_a"
-)
+    PlayerRow = SeatView.PlayerRow
+    TableRow = SeatView.TableRow
+
 
 #: The engine's stages (flow.py), in order.
 STAGES = ("faction", "achievement", "select", "resolve", "ending", "over")
@@ -204,32 +202,37 @@ class Encoder:
         )(where)
         return EncoderTables(rules, where, loc, self.catalogue.places, self.n_max, self.layout.size)
 
-    def _frame(self, obs: dict[str, Any], seat: int) -> Frame:
-        n, rot = obs["n"], obs["rot"] % self.catalogue.board.period
-        key = (seat, n, obs["homes"][seat], rot)
+    def _frame(self, view: SeatView, seat: int, n: int, rotation: int) -> Frame:
+        rot = rotation % self.catalogue.board.period
+        key = (seat, n, view.homes[seat], rot)
         frame = self._t.frames.get(key)
         if frame is None:
             places = self.catalogue.view(seat, n, key[2], rot).places
             frame = self._t.frames[key] = Frame(self._t, seat, n, places)
         return frame
 
-    def encode(self, obs: dict[str, Any], seat: int) -> np.ndarray:
-        """The vector of `obs`, the observation of `seat` (`Game.observation(seat)`): a new
-        array each call; nothing of `obs` is kept but copies."""
-        frame = self._frame(obs, seat)
+    def encode(self, view: SeatView) -> np.ndarray:
+        """The vector of `view`, a seat's view (`Game.view(seat)`): a new array each call.
+        The view is kept until the next call, to compare its board with the next view's (a
+        view is one position's, and nothing writes it)."""
+        seat = view.seat
+        if seat is None:
+            raise ValueError("the encoder reads a seat's view, not a spectator's")
+        table = view.table_row()
+        frame = self._frame(view, seat, table.players_count, table.rotation)
         ones: list[int] = []  # entries that are 1
         at: list[int] = []  # entries with another value (each written once)
         val: list[Any] = []
-        self._encode_table(ones, at, val, obs, frame.rel)
-        for pl, slot in zip(obs["players"], frame.slots, strict=True):
-            _encode_player(ones, at, val, slot, pl)
-            once, more, times = _counted(_card_entries(slot, _CARDS(pl)))
+        self._encode_table(ones, at, val, table, frame.rel)
+        for row, slot in zip(view.player_rows(), frame.slots, strict=True):
+            _encode_player(ones, at, val, slot, row)
+            once, more, times = _counted(_card_entries(slot, row[11:]))
             ones += once
             if more:
                 at += more
                 val += times
         seen = self._t.seen
-        seen.see(obs["sectors"], obs["units"])
+        seen.see(view)
         vec = frame.board(seen).copy()  # the blocks of `ones` and `at` are not the board's
         if len(set(ones)) == len(ones):
             at += ones
@@ -241,39 +244,37 @@ class Encoder:
         return vec
 
     def _encode_table(
-        self, ones: list[int], at: list[int], val: list[Any], obs: dict[str, Any], rel: list[int]
+        self, ones: list[int], at: list[int], val: list[Any], row: TableRow, rel: list[int]
     ) -> None:
         players, round_, rotation, first, to_move, counts, combat, ally = self._top
-        n = obs["n"]
+        n, rounds, rot, first_seat, stage, mover, kind, deck, discard, removed, pool, friend = row
         ones.append(players + n - self.rules.players_min)
-        ones.append(rotation + obs["rot"] % self.catalogue.board.period)
-        ones.append(self._stage.get(obs["stage"], self._stage[STAGES[0]]))
-        ones.append(first + rel[obs["first"]])
-        pending = obs["pending"]
-        if pending is not None:
-            ones.append(to_move + rel[pending["p"]])
-            ones.append(self._pending[pending["kind"]])
+        ones.append(rotation + rot % self.catalogue.board.period)
+        ones.append(self._stage.get(stage, self._stage[STAGES[0]]))
+        ones.append(first + rel[first_seat])
+        if mover is not None and kind is not None:
+            ones.append(to_move + rel[mover])
+            ones.append(self._pending[kind])
         at += (round_, counts, counts + 1, counts + 2)
-        val += (obs["round"], obs["deck_count"], len(obs["discard"]), len(obs["removed"]))
-        if obs["combat"] is not None:
+        val += (rounds, deck, discard, removed)
+        if pool is not None:
             ones.append(combat)
             at.append(combat + 1)
-            val.append(obs["combat"].get("pool") or 0)
-        lumos = obs.get("lumos")
-        if lumos and lumos.get("ally") is not None:
-            ones.append(ally + rel[lumos["ally"]])
+            val.append(pool)
+        if friend is not None:
+            ones.append(ally + rel[friend])
 
 
 def _encode_player(
-    ones: list[int], at: list[int], val: list[Any], t: SlotTables, pl: dict[str, Any]
+    ones: list[int], at: list[int], val: list[Any], t: SlotTables, row: PlayerRow
 ) -> None:
     """One player's flags and counts, resources and action cards, written in slot `t` (the
     layout's `p+k.*` blocks)."""
-    res, hand, played, chosen = _VOLATILE(pl)
+    res, hand, played, chosen = row.resources, row.hand, row.played, row.chosen
     at += t.flags  # present, the flags and counts, grave
     val.append(1)
-    val += _FLAGS(pl)
-    val.append(len(pl["grave"]))
+    val += row[:6]  # light .. tech_hand_count (`PlayerRow`), in the block's order
+    val.append(len(row.graveyard))
     try:
         at += list(map(t.res.__getitem__, res))
         val += res.values()
@@ -289,8 +290,8 @@ def _encode_player(
 
 
 def _card_entries(t: SlotTables, cards: tuple[Any, ...]) -> list[int]:
-    """The entries of a player's other cards (`_CARDS`), in slot `t`; copies of one card
-    give one entry twice."""
+    """The entries of a player's other cards (`PlayerRow`'s fields from `faction` on), in slot
+    `t`; copies of one card give one entry twice."""
     faction, ach, tech_hand, civ, exhausted, ability, mods, offer_f, offer_a = cards
     ones: list[int] = []
     if faction:  # "" is a pack without factions: nothing kept

@@ -7,26 +7,23 @@ tables of each player in seat order from the seat, the place of each physical se
 of the entries one sector or one unit writes, keyed by the facts the encoder reads of it (a
 small ship of player 2 at sector `o3` with 1 damage), so each is worked out once per frame. The
 memos are bounded by the pack (sectors x what a sector can show; owners x sizes x places x
-damage). `Board` holds the sectors and units last encoded: while an observation's equal them
-(about nine decisions in ten), each frame's vector of their entries is reused as it is.
+damage). `Board` holds the view last encoded and the rows of its sectors and units
+(`SeatView.sector_rows`, `piece_rows`): while a view's equal them (about nine decisions in ten),
+each frame's vector of their entries is reused as it is.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from lastlight.interpreter.engine.lumos import LUMOS
 from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.engine.view import LUMOS
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.ruleset import Rules
-
-#: What the encoder reads of a unit, and of a sector.
-UNIT_KEY = itemgetter("at", "o", "k", "z", "s", "d")
-SECTOR_KEY = itemgetter("planet", "ast", "deep", "token", "up")
+    from lastlight.interpreter.engine.view import SeatView
 
 #: Entries of a player's `state` block, by position (encoding.py's layout).
 EXTRACTORS_SUPPLY, EXTRACTORS_COLONY, EXTRACTORS_PLANET = 8, 9, 10
@@ -56,7 +53,7 @@ class SlotTables:
 
     def __init__(self, where: dict[str, int], s: str, loc: dict[str, dict[str, int]], sizes: Any):
         state = where[f"{s}.state"]
-        self.state = state
+        self.state_block = state  # where the `p+k.state` block starts
         self.flags = tuple(range(state, state + 8))  # present .. grave (encoding.py)
         self.res = _absolute(where[f"{s}.res"], loc["res"])
         self.faction = _absolute(where[f"{s}.faction"], loc["faction"])
@@ -153,7 +150,7 @@ class Frame:
                 ship = block.ships + slot * len(t.sizes) + t.sizes[z]
                 out = (ship,) + (block.damage + slot,) * int(d or 0)
         elif not lumos:
-            state = t.slots[slot].state
+            state = t.slots[slot].state_block
             if at == "supply":
                 out = (t.slots[slot].supply[z] if k == "s" else state + EXTRACTORS_SUPPLY,)
             elif at == "planet":
@@ -166,30 +163,31 @@ class Frame:
 
 
 class Board:
-    """The sectors and units of the last observation encoded, each with a version that
-    changes when they do; what frames read of them is worked out once per version. They are
-    usually the same from every seat (observe.py hides token identities from all alike), and
-    they are compared whole, so a difference is never missed."""
+    """The sectors and units of the last view encoded, each with a version that changes when
+    they do; what frames read of them is worked out once per version. They are usually the same
+    from every seat (observe.py hides token identities from all alike), and they are compared
+    whole (`SeatView.same_sectors`, `same_pieces`), so a difference is never missed."""
 
     def __init__(self) -> None:
         self.versions = (0, 0)
-        self._sectors: dict[str, Any] = {}
-        self._units: dict[str, Any] = {}
-        self.sector_keys: list[tuple[str, tuple[Any, ...]]] = []
+        self._last: SeatView | None = None  # the view last seen (a view is never written)
+        #: each sector's (id, (planet, asteroid, deep, token, up)), `SeatView.sector_rows`
+        self.sector_keys: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+        #: each piece's (place, owner, kind, size, sector, damage), counted (`piece_rows`)
         self.unit_counts: Counter[tuple[Any, ...]] = Counter()
 
-    def see(self, sectors: dict[str, Any], units: dict[str, Any]) -> None:
-        """Take an observation's sectors and units (compared whole, in C; copied when new,
-        so a caller changing its observation later changes nothing here)."""
+    def see(self, view: SeatView) -> None:
+        """Take a view's sectors and pieces: their rows are read again only when they differ
+        from the last view's."""
         s, u = self.versions
-        if sectors != self._sectors:
-            self._sectors = {k: v.copy() for k, v in sectors.items()}
-            self.sector_keys = [(sid, SECTOR_KEY(info)) for sid, info in sectors.items()]
+        last = self._last
+        if last is None or not view.same_sectors(last):
+            self.sector_keys = view.sector_rows()
             s += 1
-        if units != self._units:
-            self._units = {k: v.copy() for k, v in units.items()}
-            self.unit_counts = Counter(map(UNIT_KEY, units.values()))
+        if last is None or not view.same_pieces(last):
+            self.unit_counts = Counter(view.piece_rows())
             u += 1
+        self._last = view
         self.versions = (s, u)
 
 

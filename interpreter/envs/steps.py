@@ -6,7 +6,8 @@ shares is taken at once (as the engine takes a decision with one option), and on
 is left it is the decision. `Table` is a game with the catalogue, the encoder and the current
 `Choice`: the one place the PettingZoo and Gymnasium envs read and step.
 
-An id outside the mask is refused (`IllegalStep`) and nothing changes.
+An id outside the mask is refused (`IllegalStep`) and nothing changes. The table reads the game
+through its public names and the seats' views (`Game.view(seat)`, engine/view.py) only.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from lastlight.interpreter.envs.encoding import Encoder
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.catalogue import Catalogue
     from lastlight.interpreter.engine.ruleset import Rules
+    from lastlight.interpreter.engine.view import SeatView
 
 
 #: The observation space's upper bound: every entry is a flag or a count (of rounds, cards,
@@ -81,18 +83,19 @@ class Choice:
 
 def spectator_line(game: Game) -> str:
     """What `render` shows: public facts only (the prompt may name secret cards)."""
-    obs = game.observation(None)
-    pending = obs["pending"]
+    view = game.view(None)
+    pending = view.pending
     if game.over:
-        return f"round {obs['round']}: over, winners {game.winners}"
-    who = "-" if pending is None else f"player {pending['p']} decides ({pending['kind']})"
-    return f"round {obs['round']}, rotation {obs['rot']}: {who}"
+        return f"round {view.round}: over, winners {game.winners}"
+    who = "-" if pending is None else f"player {pending.seat} decides ({pending.kind})"
+    return f"round {view.round}, rotation {view.rotation}: {who}"
 
 
 def win_shares(game: Game) -> list[float]:
     """Each seat's share of the win: 1/k for each of k winners, 0 for the others."""
     winners = game.winners
-    return [1.0 / len(winners) if p in winners else 0.0 for p in range(game.state["n"])]
+    seats = game.view(None).players_count
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(seats)]
 
 
 class Table:
@@ -105,8 +108,9 @@ class Table:
         self.n_tokens = len(self.catalogue)
         self.obs_size = self.encoder.layout.size
         self.game: Game | None = None
-        self.choice: Choice | None = None
-        self._mover: int | None = None  # the seat of `choice`
+        self._choice: Choice | None = None  # the open decision's, once asked (`choice`)
+        self._mover: int | None = None  # the seat to move (None: the game is over)
+        self._view: SeatView | None = None  # the mover's view of this decision, once taken
         self._cache: dict[int, np.ndarray] = {}  # each seat's vector of this decision
 
     def new_game(self, players: int, seed: int) -> None:
@@ -114,18 +118,35 @@ class Table:
         self._open()
 
     def _open(self) -> None:
-        """The open decision as a `Choice` (None when the game is over)."""
+        """A new decision is open (or the game is over): its `Choice` and the mover's view are
+        taken when first asked for (a bot's decision in gym_env asks for neither)."""
         game = self.game
         assert game is not None
         self._cache.clear()
+        self._choice = self._view = None
         p = game.to_move
-        if game.over or p is None:
-            self.choice = self._mover = None
-            return
-        self._mover = p
-        st = game.state
-        view = self.catalogue.view(p, st["n"], st["homes"][p], st["rot"])
-        self.choice = Choice(self.catalogue, game.legal(), view)
+        self._mover = None if game.over else p
+
+    def _seat_view(self, seat: int) -> SeatView:
+        """The seat's view of this position; the mover's is taken once a decision (its vector
+        and its `Choice`'s frame both read it)."""
+        assert self.game is not None
+        if seat != self._mover:
+            return self.game.view(seat)
+        if self._view is None:
+            self._view = self.game.view(seat)
+        return self._view
+
+    @property
+    def choice(self) -> Choice | None:
+        """The open decision, taken token by token (None when the game is over)."""
+        p = self._mover
+        if self._choice is None and p is not None:
+            assert self.game is not None
+            view = self._seat_view(p)
+            frame = self.catalogue.view(p, view.players_count, view.homes[p], view.rotation)
+            self._choice = Choice(self.catalogue, self.game.legal(), frame)
+        return self._choice
 
     @property
     def to_move(self) -> int | None:
@@ -154,8 +175,9 @@ class Table:
 
     def mask(self, seat: int) -> np.ndarray:
         out = np.zeros(self.n_tokens, dtype=np.int8)
-        if self.choice is not None and self._mover == seat:
-            ids = self.choice.next_ids()
+        choice = self.choice
+        if choice is not None and self._mover == seat:
+            ids = choice.next_ids()
             out[np.fromiter(ids, np.intp, len(ids))] = 1
         return out
 
@@ -164,11 +186,11 @@ class Table:
         base = self._cache.get(seat)
         if base is None:
             assert self.game is not None
-            base = self.encoder.encode(self.game.observation(seat), seat)
+            base = self.encoder.encode(self._seat_view(seat))
             self._cache[seat] = base
         out = base.copy()
-        if self.choice is not None and self._mover == seat:
+        if self._mover == seat and (choice := self.choice) is not None:
             at = self.encoder.decision_at
-            for t in self.choice.prefix:
+            for t in choice.prefix:  # (with the tokens every option shares)
                 out[at + t] = 1.0
         return out

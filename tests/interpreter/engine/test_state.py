@@ -160,7 +160,8 @@ def test_fork_state_knows_every_field_of_the_typed_dicts() -> None:
     """`fork_state` copies the fields it knows by shape and any other one deep: its lists of
     known fields are the TypedDicts' own."""
     # (a NotRequired field, such as a scenario's fixed `dice`, is copied deep as an extra one)
-    required = set(get_type_hints(state_doc.GameState)) - state_doc.GameState.__optional_keys__
+    hints = get_type_hints(state_doc.GameState, include_extras=True)
+    required = {k for k, v in hints.items() if get_origin(v) is not NotRequired}
     assert required == state_doc._KNOWN
     assert set(get_type_hints(state_doc.Player)) == state_doc._PLAYER_SHAPED
 

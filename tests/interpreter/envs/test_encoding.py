@@ -27,12 +27,12 @@ def test_the_vector_is_equal_when_only_hidden_information_differs(rules: Rules) 
             other = _hide_differently(game, seat)
         except AssertionError:
             continue
-        mine = enc.encode(game.observation(seat), seat)
-        assert np.array_equal(mine, enc.encode(other.observation(seat), seat))
+        mine = enc.encode(game.view(seat))
+        assert np.array_equal(mine, enc.encode(other.view(seat)))
         # the test could fail: the seat whose hand changed may see it in its vector
         o = (seat + 1) % game.state["n"]
         if not np.array_equal(
-            enc.encode(game.observation(o), o), enc.encode(other.observation(o), o)
+            enc.encode(game.view(o)), enc.encode(other.view(o))
         ):
             differs += 1
         checked += 1
@@ -48,7 +48,7 @@ def test_the_layout_names_every_entry_and_the_vector_fits_it(rules: Rules) -> No
     assert offsets == sorted(offsets) and offsets[0] == 0
     game = _midgame(rules, 4, 3, 150)
     for seat in range(4):
-        vec = enc.encode(game.observation(seat), seat)
+        vec = enc.encode(game.view(seat))
         assert vec.shape == (lay.size,) and vec.dtype == np.float32
         assert vec.min() >= 0 and not vec[enc.decision_at :].any()
         assert vec[lay.where["p+0.state.present"]] == 1
@@ -60,7 +60,7 @@ def test_seats_see_the_table_from_their_own_home(rules: Rules) -> None:
     game = _midgame(rules, 4, 0, 0)
     lay = enc.layout
     for seat in range(4):  # at the start every seat has its small ship at its own home
-        vec = enc.encode(game.observation(seat), seat)
+        vec = enc.encode(game.view(seat))
         assert vec[lay.where["home@0.ships.p+0.small"]] >= 1
 
 
@@ -75,9 +75,8 @@ def test_the_vector_is_the_layout_read_entry_by_entry(rules: Rules, players: int
         rng = np.random.default_rng(seed)
         while not game.over:
             for seat in range(players):
-                obs = game.observation(seat)
-                got = enc.encode(obs, seat)
-                want = reference_encode(enc, obs, seat)
+                got = enc.encode(game.view(seat))
+                want = reference_encode(enc, game.observation(seat), seat)
                 if not np.array_equal(got, want):
                     wrong = np.flatnonzero(got != want)[:5]
                     names = [_entry_name(enc, int(i)) for i in wrong]
