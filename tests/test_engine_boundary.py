@@ -3,7 +3,8 @@ tools and the CLI set up a position through `Game.edit` (`with game.edit() as st
 which drops the caches and the snapshot and bumps every player's `ver`, so nothing worked out
 from the old position is used, and they call `Game`/`Engine` only through public names.
 
-The check reads the source (the AST) of `tests/`, `cli/` and `interpreter/tools/` and fails
+The check reads the source (the AST) of every client (`tests/`, `cli/`, `benchmarks/` and the
+interpreter's agents, present, envs, tools and serve) and fails
 naming file:line for every write to `X.state[...]` (assignment, `+=`, `del`, or a mutating
 method such as `.append`, `.update`, `.remove`), including writes through a name bound to a part
 of the state (`st = game.state`, `pl = game.state["players"][0]`,
@@ -21,7 +22,17 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SCANNED = ("tests", "cli", "interpreter/tools", "interpreter/serve")
+#: Every client of the engine: everything but the engine (and the stages below it).
+SCANNED = (
+    "tests",
+    "cli",
+    "benchmarks",
+    "interpreter/agents",
+    "interpreter/present",
+    "interpreter/envs",
+    "interpreter/tools",
+    "interpreter/serve",
+)
 #: The engine classes whose private members stay inside the engine: (file, class).
 ENGINE_CLASSES = (
     ("interpreter/engine/game.py", "Game"),
@@ -195,11 +206,19 @@ def f(game, bot, twin):
     assert state_writes(good) == []
 
 
+#: Files that are engine code on purpose, with why (the same list as the typed door's).
+ENGINE_CODE = {
+    "benchmarks/planted_changes.py": "plants bugs into engine functions to show the lab finds"
+    " them; the planted code is engine code",
+}
+
+
 def _scanned() -> list[tuple[Path, str]]:
     return [
         (path.relative_to(ROOT), path.read_text(encoding="utf-8"))
         for folder in SCANNED
         for path in sorted((ROOT / folder).rglob("*.py"))
+        if str(path.relative_to(ROOT)) not in ENGINE_CODE
     ]
 
 
