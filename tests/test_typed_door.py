@@ -23,6 +23,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.interpreter.test_import_graph import type_only_nodes
+
 ROOT = Path(__file__).resolve().parents[1]
 CLIENTS = ("interpreter", "cli", "benchmarks")
 #: The engine and the door itself.
@@ -65,23 +67,10 @@ def _edit_names(tree: ast.AST) -> set[int]:
     return ok
 
 
-def _type_only(tree: ast.AST) -> set[int]:
-    """ids of the nodes under `if TYPE_CHECKING:` (imports for annotations only)."""
-    out: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and (
-            (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
-            or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")
-        ):
-            for inner in node.body:
-                out.update(id(n) for n in ast.walk(inner))
-    return out
-
-
 def problems_in(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     allowed = _edit_names(tree)
-    type_only = _type_only(tree)
+    type_only = type_only_nodes(tree)
     rel = path.relative_to(ROOT)
     found: list[str] = []
     for node in ast.walk(tree):

@@ -181,7 +181,8 @@ class SeatView:
 
     def units_at(self, sector: str) -> Iterator[UnitView]:
         """The ships on the board in `sector`."""
-        return (u for u in self.units.values() if u.sector == sector and u.on_board)
+        units = self.units
+        return (units[uid] for uid in self.ships_in(sector))
 
     @property
     def sectors(self) -> Mapping[str, SectorView]:

@@ -64,14 +64,20 @@ def _is_type_checking(node: ast.If) -> bool:
     )
 
 
-def imports_of(path: Path, modules: set[str], this: str | None = None) -> set[str]:
-    """The interpreter modules `path` (module `this`) imports at run time, at any depth."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+def type_only_nodes(tree: ast.AST) -> set[int]:
+    """ids of the nodes under `if TYPE_CHECKING:` (imports for annotations only; they never run)."""
     skip: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and _is_type_checking(node):
             for inner in node.body:
                 skip.update(id(n) for n in ast.walk(inner))
+    return skip
+
+
+def imports_of(path: Path, modules: set[str], this: str | None = None) -> set[str]:
+    """The interpreter modules `path` (module `this`) imports at run time, at any depth."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = type_only_nodes(tree)
     this = this or module_name(path)
     package = this if path.name == "__init__.py" else this.rsplit(".", 1)[0]
     found: set[str] = set()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import inspect
 import json
+from collections.abc import Iterator
 from typing import Any, NotRequired, get_origin, get_type_hints
 
 from lastlight.interpreter.agents import (
@@ -65,8 +66,9 @@ def _hide_differently(game: Game, seat: int) -> Game:
     return other
 
 
-def test_observation_is_equal_when_only_hidden_information_differs(rules: Rules) -> None:
-    checked = 0
+def hidden_pairs(rules: Rules) -> Iterator[tuple[Game, Game, int]]:
+    """Mid-game positions and a twin differing only in what the mover may not know: (game,
+    twin, mover), for the positions that could be varied."""
     for seed in range(1, 40):
         game = _midgame(rules, 3, seed, 60)
         if game.over:
@@ -77,6 +79,12 @@ def test_observation_is_equal_when_only_hidden_information_differs(rules: Rules)
             other = _hide_differently(game, seat)
         except AssertionError:
             continue
+        yield game, other, seat
+
+
+def test_observation_is_equal_when_only_hidden_information_differs(rules: Rules) -> None:
+    checked = 0
+    for game, other, seat in hidden_pairs(rules):
         assert game.observation(seat) == other.observation(seat)
         assert game.legal() == other.legal()
         # the test could fail: the player whose hand changed sees the difference

@@ -10,23 +10,14 @@ from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.envs.encoding import Encoder
 
-from tests.interpreter.engine.test_observe import _hide_differently, _midgame
+from tests.interpreter.engine.test_observe import _midgame, hidden_pairs
 from tests.interpreter.envs.reference_encoding import reference_encode
 
 
 def test_the_vector_is_equal_when_only_hidden_information_differs(rules: Rules) -> None:
     enc = Encoder(rules, catalogue_for(rules))
     checked = differs = 0
-    for seed in range(1, 40):
-        game = _midgame(rules, 3, seed, 60)
-        if game.over:
-            continue
-        seat = game.to_move
-        assert seat is not None
-        try:
-            other = _hide_differently(game, seat)
-        except AssertionError:
-            continue
+    for game, other, seat in hidden_pairs(rules):
         mine = enc.encode(game.view(seat))
         assert np.array_equal(mine, enc.encode(other.view(seat)))
         # the test could fail: the seat whose hand changed may see it in its vector
