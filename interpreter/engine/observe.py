@@ -150,11 +150,7 @@ def everything(eng: Engine) -> Observation:
     obs["seat"] = None
     obs["deck_count"] = len(st["deck"])
     for pl in obs["players"]:
-        pl["tech_hand_count"] = len(pl["tech_hand"])
-        pl["hand_count"] = len(pl["hand"])
-        pl["has_chosen"] = pl["chosen"] is not None
-        pl["faction_kept"] = pl["faction"] is not None
-        pl["achievement_kept"] = pl["ach"] is not None
+        _public_counts(pl)
     return cast(Observation, obs)
 
 
@@ -164,14 +160,19 @@ def factions_revealed(st: GameState | Observation) -> bool:
     return all(pl["faction"] is not None and pl["ach"] is not None for pl in st["players"])
 
 
-def _redact_player(
-    out: dict[str, Any], me: bool, factions_public: bool, over: bool, choosing: bool
-) -> None:
+def _public_counts(out: dict[str, Any]) -> None:
+    """The counts and flags every seat may know of a player, whatever else is hidden."""
     out["tech_hand_count"] = len(out["tech_hand"])
     out["hand_count"] = len(out["hand"])
     out["has_chosen"] = out["chosen"] is not None
     out["faction_kept"] = out["faction"] is not None
     out["achievement_kept"] = out["ach"] is not None
+
+
+def _redact_player(
+    out: dict[str, Any], me: bool, factions_public: bool, over: bool, choosing: bool
+) -> None:
+    _public_counts(out)
     if me:
         return
     out["tech_hand"] = None
