@@ -38,6 +38,7 @@ BUILTIN: dict[str, str] = {
     "heuristic": f"{__name__}.heuristic:HeuristicBot",
     "planner": f"{__name__}.planner.bot:PlannerBot",
     "search": f"{__name__}.search.bot:SearchBot",
+    "sweep": f"{__name__}.search.sweep:SweepBot",
 }
 
 #: Kept for callers that list the shipped bots.
