@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from lastlight.interpreter.engine import flow
 from lastlight.interpreter.engine.machine import Engine, EngineError
@@ -32,6 +32,9 @@ from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.state import GameState, Pending, clone_state, fork_state
 from lastlight.interpreter.engine.view import SeatView
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.engine.sample import Chooser
 
 Decision = dict[str, Any]
 
@@ -92,14 +95,21 @@ class Game:
 
     @classmethod
     def from_observation(
-        cls, rules: Rules, obs: Observation, rng: Any, *, log: bool = False
+        cls,
+        rules: Rules,
+        obs: Observation,
+        rng: Any,
+        *,
+        log: bool = False,
+        choose: Chooser | None = None,
     ) -> Game:
         """A game in a full state drawn at random among those `obs` cannot tell apart from the
-        real one (sample.py; `rng` is the caller's own generator, e.g. a bot's). Raises
-        `sample.NotSampleable` for an observation taken part-way through an effect."""
+        real one (sample.py; `rng` is the caller's own generator, e.g. a bot's; `choose`: how a
+        card another seat chose unseen is filled in, default one of its cards at random).
+        Raises `sample.NotSampleable` for an observation taken part-way through an effect."""
         from lastlight.interpreter.engine.sample import sample_state
 
-        game = cls(rules, sample_state(rules, obs, rng), log=log)
+        game = cls(rules, sample_state(rules, obs, rng, choose), log=log)
         if game.eng.state["pending"] is None and not game.over:
             game._advance()  # the decision open to another seat, asked again
         return game
@@ -220,10 +230,12 @@ class Game:
         return SeatView(self.rules, observation(self.eng, seat))
 
     @classmethod
-    def from_view(cls, view: SeatView, rng: Any, *, log: bool = False) -> Game:
+    def from_view(
+        cls, view: SeatView, rng: Any, *, log: bool = False, choose: Chooser | None = None
+    ) -> Game:
         """A game in a full state drawn at random among those `view` cannot tell apart from the
         real one (`from_observation` on the view's data)."""
-        return cls.from_observation(view.rules, view.to_json(), rng, log=log)
+        return cls.from_observation(view.rules, view.to_json(), rng, log=log, choose=choose)
 
     def visible_log(self, seat: Reader) -> list[dict[str, Any]]:
         """The event log as `seat` may read it (observe.ALL: everything)."""

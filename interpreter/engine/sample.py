@@ -32,12 +32,20 @@ from __future__ import annotations
 
 import marshal
 from collections import Counter
-from typing import Any, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
-from lastlight.interpreter.engine.observe import Observation
+from lastlight.interpreter.engine.observe import Observation, observation
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules, base_id
 from lastlight.interpreter.engine.state import GameState
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.engine.view import SeatView
+
+    #: How a sampled world fills in a hidden chosen action card: given the choosing seat's
+    #: view of the world (nothing chosen yet) and its `play` options, the option it plays.
+    Chooser = Callable[[SeatView, list[dict[str, Any]]], dict[str, Any]]
 
 #: Decisions the flow asks between effects (the effect stack is empty when they are open).
 FLOW_KINDS = frozenset({"keep", "play", "ability"})
@@ -63,8 +71,12 @@ def sampleable(obs: Observation) -> bool:
     return pending is None or pending["kind"] in FLOW_KINDS
 
 
-def sample_state(rules: Rules, obs: Observation, rng: Rng) -> GameState:
-    """A full state, drawn at random among those `obs` cannot tell apart from the real one."""
+def sample_state(
+    rules: Rules, obs: Observation, rng: Rng, choose: Chooser | None = None
+) -> GameState:
+    """A full state, drawn at random among those `obs` cannot tell apart from the real one.
+    A card another seat has chosen but not revealed is one of its playable cards at random, or
+    `choose`'s pick from that seat's view of the sampled world (an opponent model)."""
     seat = obs["seat"]
     if seat is None:
         raise NotSampleable("a spectator's observation has no seat to sample for")
@@ -98,7 +110,7 @@ def sample_state(rules: Rules, obs: Observation, rng: Rng) -> GameState:
         st["pending"] = {**_copy(pending), "by": "flow"}
     else:
         st["pending"] = None  # regenerated from the sampled state (see `_regenerate`)
-    _deal_chosen(rules, obs, st, others, rng)
+    _deal_chosen(rules, obs, st, others, rng, choose)
     return cast(GameState, st)
 
 
@@ -206,7 +218,12 @@ def _deal_tokens(rules: Rules, st: dict[str, Any], rng: Rng) -> None:
 
 
 def _deal_chosen(
-    rules: Rules, obs: Observation, st: dict[str, Any], others: list[int], rng: Rng
+    rules: Rules,
+    obs: Observation,
+    st: dict[str, Any],
+    others: list[int],
+    rng: Rng,
+    choose: Chooser | None = None,
 ) -> None:
     chooses = [
         p
@@ -217,12 +234,21 @@ def _deal_chosen(
         return
     from lastlight.interpreter.engine.flow import playable
     from lastlight.interpreter.engine.machine import Engine
+    from lastlight.interpreter.engine.view import SeatView
 
     eng = Engine(rules, rules.pack.models["board"], cast(GameState, st), log=False)
     for p in chooses:
         pl = st["players"][p]
         cards = playable(eng, p) or list(pl["hand"])
-        pl["chosen"] = rng.choice(cards)
+        if choose is None:
+            pl["chosen"] = rng.choice(cards)
+            continue
+        pl["chosen"] = None  # the seat's view as it chose: nothing chosen yet
+        view = SeatView(rules, observation(eng, p))
+        pick = choose(view, [{"kind": "play", "card": c} for c in cards])
+        if pick.get("card") not in cards:
+            raise ValueError(f"the chooser picked {pick!r}, not one of {cards}")
+        pl["chosen"] = pick["card"]
 
 
 def _copy(value: Any) -> Any:

@@ -43,12 +43,28 @@ class SweepBot(SearchBot):
         z: float = 1.0,
         value: str = "learned",
         kinds: frozenset[str] = SEARCHED,
+        blind: int = 99,
+        informed: bool = True,
     ):
-        super().__init__(seed, rules, playouts=playouts, rounds=rounds, top=top, z=z, value=value)
+        super().__init__(
+            seed, rules, playouts=playouts, rounds=rounds, top=top, z=z, value=value,
+            informed=informed,
+        )  # fmt: skip
         self.kinds = kinds
+        #: Search only when at most this many other seats have chosen a card this seat cannot
+        #: see (a sampled world deals them one at random).
+        self.blind = blind
 
     def decide(self, view: SeatView | None, legal: list[Decision]) -> Decision:
         if len(legal) > 1 and legal[0]["kind"] not in self.kinds:
             self.last = {"searched": False, "playouts": 0}
             return self.tactics.decide(self.seat_view(view), legal)
+        if len(legal) > 1:
+            seen = self.seat_view(view)
+            hidden = sum(
+                1 for pl in seen.players if pl.seat != seen.seat and pl.has_chosen and not pl.chosen
+            )
+            if hidden > self.blind:
+                self.last = {"searched": False, "playouts": 0}
+                return self.tactics.decide(seen, legal)
         return super().decide(view, legal)
