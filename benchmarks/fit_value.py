@@ -24,8 +24,6 @@ from typing import Any
 
 import numpy as np
 import yaml
-from scipy.optimize import minimize
-
 from lastlight.interpreter.agents import make_bot
 from lastlight.interpreter.agents.base import ask
 from lastlight.interpreter.agents.search.rollout import VALUE_SCALE, planner_worth
@@ -34,6 +32,7 @@ from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.tools.lab.spec import game_seeds, load_rules
+from scipy.optimize import minimize
 
 #: One position: (player count, each seat's features, each seat's share of the win, each
 #: seat's planner worth).
