@@ -58,7 +58,7 @@ def test_a_file_missing_a_feature_names_its_line(tmp_path: Path) -> None:
 
 def test_a_file_of_other_features_asks_for_a_refit(tmp_path: Path) -> None:
     path = _write(tmp_path, "features: [light]\nweights:\n  2: {light: 1.0}\n")
-    with pytest.raises(ValueFileError, match="refit with benchmarks/fit_value.py"):
+    with pytest.raises(ValueFileError, match=r"refit with benchmarks/fit_value\.py"):
         load_model(path)
 
 
