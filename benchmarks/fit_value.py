@@ -133,7 +133,7 @@ def judge(positions: list[Position], w: np.ndarray) -> dict[str, float]:
     }
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=600, help="games to fit on (all counts)")
     ap.add_argument("--players", default="2,3,4")
@@ -143,11 +143,17 @@ def main() -> int:
     ap.add_argument("--bot", default="planner", help="the bot that plays every seat")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("-o", "--output", required=True, help="value file to write")
-    args = ap.parse_args()
-    counts = [int(c) for c in args.players.split(",")]
+    args = ap.parse_args(argv)
+    try:
+        counts = [int(c) for c in args.players.split(",")]
+    except ValueError:
+        ap.error(f"--players {args.players!r}: player counts such as 2,3,4")
+    if not counts or any(c not in (2, 3, 4) for c in counts):
+        ap.error(f"--players {args.players!r}: counts from 2 to 4")
     if args.seed == args.holdout:
-        print("error: --seed and --holdout must differ (held-out games are never fitted)")
-        return 2
+        ap.error("--seed and --holdout must differ (held-out games are never fitted)")
+    if args.games < len(counts) or args.held_out < 0 or args.jobs < 1:
+        ap.error("--games needs a game at every count; --held-out >= 0; --jobs >= 1")
     train = collect(args.seed, args.games, counts, args.bot, args.jobs)
     test = collect(args.holdout, args.held_out, counts, args.bot, args.jobs)
     weights: dict[int, dict[str, float]] = {}
@@ -159,7 +165,8 @@ def main() -> int:
         print(f"{n} players: {verdicts[n]}")
     doc = {
         "provenance": {
-            "command": "python benchmarks/fit_value.py " + " ".join(sys.argv[1:]),
+            "command": "python benchmarks/fit_value.py "
+            + " ".join(sys.argv[1:] if argv is None else argv),
             "fitted_on": f"{args.games} {args.bot} games, seed {args.seed}, "
             f"{len(train)} positions (every seat at every round's start)",
             "held_out": f"{args.held_out} {args.bot} games, seed {args.holdout}",
