@@ -6,7 +6,10 @@ searches the same way (the planner's best `top` choices, each played in the same
 worlds, common random numbers, the planner's choice kept unless another is clearly better) but
 
 - only at the decisions where the planner is weakest and a round shows the difference: the
-  action card to play (`SEARCHED`); keeps and everything inside an effect are the planner's;
+  action card to play (`SEARCHED`), at 2 and 3 players (`COUNTS`); keeps, everything inside an
+  effect and every decision at 4 players are the planner's;
+- deals a card another seat chose unseen as the planner would choose it (`informed`), not at
+  random;
 - rolls out one round only, and values the position there with the learned chance to win
   (`value.py`, fitted on positions labelled by who won, `benchmarks/fit_value.py`).
 
@@ -23,6 +26,10 @@ from lastlight.interpreter.engine.view import SeatView
 
 #: The decision kinds the sweep bot searches; every other decision is the planner's.
 SEARCHED = frozenset({"play"})
+#: The player counts it searches at. At 4 players a one-round look ahead measured no gain over
+#: the planner in four runs of 120 paired deals (docs/bot-tuning.md), and it costs most there
+#: (four seats play each round out), so at 4 players the sweep bot plays as the planner.
+COUNTS = frozenset({2, 3})
 
 DEFAULT_PLAYOUTS = 8
 DEFAULT_ROUNDS = 1
@@ -43,28 +50,21 @@ class SweepBot(SearchBot):
         z: float = 1.0,
         value: str = "learned",
         kinds: frozenset[str] = SEARCHED,
-        blind: int = 99,
         informed: bool = True,
+        counts: frozenset[int] = COUNTS,
     ):
         super().__init__(
             seed, rules, playouts=playouts, rounds=rounds, top=top, z=z, value=value,
             informed=informed,
         )  # fmt: skip
         self.kinds = kinds
-        #: Search only when at most this many other seats have chosen a card this seat cannot
-        #: see (a sampled world deals them one at random).
-        self.blind = blind
+        self.counts = counts
 
     def decide(self, view: SeatView | None, legal: list[Decision]) -> Decision:
-        if len(legal) > 1 and legal[0]["kind"] not in self.kinds:
+        if len(legal) == 1:
+            return super().decide(view, legal)
+        seen = self.seat_view(view)
+        if legal[0]["kind"] not in self.kinds or seen.players_count not in self.counts:
             self.last = {"searched": False, "playouts": 0}
-            return self.tactics.decide(self.seat_view(view), legal)
-        if len(legal) > 1:
-            seen = self.seat_view(view)
-            hidden = sum(
-                1 for pl in seen.players if pl.seat != seen.seat and pl.has_chosen and not pl.chosen
-            )
-            if hidden > self.blind:
-                self.last = {"searched": False, "playouts": 0}
-                return self.tactics.decide(seen, legal)
-        return super().decide(view, legal)
+            return self.tactics.decide(seen, legal)
+        return super().decide(seen, legal)
