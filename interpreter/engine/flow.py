@@ -501,8 +501,9 @@ def after_rotated_marker(eng: Engine) -> None:
 def _finish(eng: Engine) -> None:
     """R-END-02: most light; ties to most technologies in play, then most resources."""
     st = eng.state
-    best = max(_rank(eng, p) for p in range(st["n"]))
-    st["winners"] = [p for p in range(st["n"]) if _rank(eng, p) == best]
+    ranks = [_rank(eng, p) for p in range(st["n"])]
+    best = max(ranks)
+    st["winners"] = [p for p, rank in enumerate(ranks) if rank == best]
     st["over"] = True
     st["stage"] = "over"
     eng.event(
