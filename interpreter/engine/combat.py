@@ -265,35 +265,35 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
 
 def _firing_reach(
     eng: Engine, side: int, fought: list[str]
-) -> tuple[dict[str, None], Callable[[str], set[str]]]:
+) -> tuple[set[str], Callable[[str], set[str]]]:
     """Where a side's ships that have not fought could fire (each ship's own sector; with range
-    2, the adjacent ones too, R-CMD-15), in order, and a function giving the sizes able to fire
-    into a sector (asked only for the few sectors where the answer matters)."""
+    2, the adjacent ones too, R-CMD-15), and a function giving the sizes able to fire into a
+    sector (asked only for the few sectors where the answer matters: it looks again)."""
     units = eng.state["units"]
-    skip = set(fought) if fought else ()
-    at: dict[str, set[str]] = {}  # sector -> sizes of the side's unfought ships there
-    for uid in index(eng).by_owner.get(side, ()):
+    skip: Collection[str] = set(fought) if fought else ()
+    ranged = q.ranged_sizes(eng, side)
+    ships = index(eng).by_owner.get(side, ())
+    reach: set[str] = set()
+    far: set[str] = set()  # sectors holding an unfought ship that fires into the adjacent ones
+    for uid in ships:
         if uid not in skip:
             u = units[uid]  # (a ship on the board: it has a sector and a size)
-            found = at.get(u["s"])  # type: ignore[arg-type]
-            if found is None:
-                at[u["s"]] = {u["z"]}  # type: ignore[index, arg-type]
-            else:
-                found.add(u["z"])  # type: ignore[arg-type]
+            reach.add(u["s"])  # type: ignore[arg-type]
+            if u["z"] in ranged:
+                far.add(u["s"])  # type: ignore[arg-type]
     rot = eng.state["rot"]
     near = eng.board.neighbours
-    ranged = q.ranged_sizes(eng, side)
-    reach = dict.fromkeys(at)
-    if ranged:
-        for here, zs in at.items():
-            if not zs.isdisjoint(ranged):
-                reach.update(dict.fromkeys(near(here, rot)))
+    for here in far:
+        reach.update(near(here, rot))
 
     def sizes(s: str) -> set[str]:
-        out = set(at.get(s, ()))
-        for here, zs in at.items():
-            if s in near(here, rot):
-                out.update(zs & ranged)
+        out: set[str] = set()
+        for uid in ships:
+            if uid not in skip:
+                u = units[uid]
+                z, here = u["z"], u["s"]
+                if here == s or (z in ranged and s in near(here, rot)):  # type: ignore[arg-type]
+                    out.add(z)  # type: ignore[arg-type]
         return out
 
     return reach, sizes

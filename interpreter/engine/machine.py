@@ -379,11 +379,16 @@ class Engine:
         if choice is None:
             if not self._feasible(frame, step.step):
                 return True
+            key = (frame["prog"], frame["pc"], self.state["n"])
+            prompts = self.rules.memo.prompts
+            prompt = prompts.get(key)
+            if prompt is None:
+                prompt = prompts[key] = f"You may: {self._text(step.step)}"
             return self.ask(
                 frame["p"],
                 "may",
                 [{"kind": "may", "do": True}, {"kind": "may", "do": False}],
-                f"You may: {self._text(step.step)}",
+                prompt,
             )
         if not choice.get("do"):
             return True
@@ -414,13 +419,14 @@ class Engine:
             options.append({"kind": "choose", "option": i})
         if not options:
             return True
-        return self.ask(
-            frame["p"],
-            "choose",
-            options,
-            "Choose one: "
-            + " | ".join(self._text_seq(step.options[o["option"]]) for o in options),
-        )
+        key = (frame["prog"], frame["pc"], self.state["n"], *(o["option"] for o in options))
+        prompts = self.rules.memo.prompts
+        prompt = prompts.get(key)
+        if prompt is None:
+            prompt = prompts[key] = "Choose one: " + " | ".join(
+                self._text_seq(step.options[o["option"]]) for o in options
+            )
+        return self.ask(frame["p"], "choose", options, prompt)
 
     def push_child(self, frame: Frame, prog: str) -> None:
         """Run another program in the same context (an option, a `may` body, a trade)."""

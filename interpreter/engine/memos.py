@@ -134,6 +134,9 @@ class Memos:
         #: `MovesKey` -> a group of alike ships' `move` options (`primitives.move`; read
         #: through `bounded`)
         self.moves: dict[MovesKey, list[dict[str, Any]]] = {}
+        #: (program key, step index, player count[, the options offered]) -> the prompt of a
+        #: `may` or `choose` step (`Engine._may`, `Engine._choose`), rendered once
+        self.prompts: dict[tuple[Any, ...], str] = {}
         #: `AttackKey` -> a ship type's `attack` options in a fight (`combat.attack_options`;
         #: read through `bounded`)
         self.attack_options: dict[AttackKey, list[dict[str, Any]]] = {}
