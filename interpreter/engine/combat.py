@@ -482,7 +482,13 @@ def _damage(eng: Engine, roller: list[Any], sector: str, choice: dict[str, Any])
         uid = choice["extractor"]
         cmb["doomed"][uid] = [roller[0], roller[1]]  # R-CMD-14: one damage destroys it
     else:
-        uid = next(x for x in _enemy_ships(eng, _side(roller), sector) if _match(eng, x, choice))
+        units = eng.state["units"]
+        owner, size, dmg = choice["owner"], choice["size"], choice["dmg"]
+        uid = next(
+            x
+            for x in _enemy_ships(eng, _side(roller), sector)
+            if (u := units[x])["o"] == owner and u["z"] == size and u["d"] == dmg
+        )
         unit = eng.unit(uid)
         unit["d"] += 1
         shields = q.ship_stat(eng, unit["o"], unit["z"], "shields")  # type: ignore[arg-type]
@@ -490,13 +496,6 @@ def _damage(eng: Engine, roller: list[Any], sector: str, choice: dict[str, Any])
             cmb["doomed"][uid] = [roller[0], roller[1]]  # who assigned the final damage
     if eng.log is not None:
         eng.event("damage", roller[0], None, unit=uid, sector=sector)
-
-
-def _match(eng: Engine, uid: str, choice: dict[str, Any]) -> bool:
-    u = eng.state["units"][uid]
-    return bool(
-        u["o"] == choice["owner"] and u["z"] == choice["size"] and u["d"] == choice["dmg"]
-    )
 
 
 def _resolve_sector(eng: Engine, sector: str) -> None:

@@ -316,8 +316,10 @@ class Engine:
                         if cond is not None and not self.test(frame, cond):
                             done = True
                         else:
-                            mult = loc["mult"] = self.count(frame, counter) if counter else 1
+                            mult = self.count(frame, counter) if counter else 1
                             done = run(self, frame, phrase, mult, choice)
+                            if not done:  # kept for when the step goes on (most finish)
+                                frame["loc"]["mult"] = mult
                     else:
                         done = run(self, frame, phrase, mult, choice)
                 else:
@@ -327,7 +329,8 @@ class Engine:
                     break  # it asked, or pushed frames that run first
                 # the frame may have been re-pushed below others: find it by identity
                 frame["pc"] = pc + 1
-                frame["loc"] = {}
+                if frame["loc"]:  # (an empty one serves the next step as it is)
+                    frame["loc"] = {}
                 if not stack or stack[-1] is not frame:
                     break
                 if pc + 1 >= last:
