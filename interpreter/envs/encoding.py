@@ -107,6 +107,10 @@ class Encoder:
         self.owners = [f"p+{k}" for k in range(self.n_max)] + ["lumos"]
         self.layout = self._build()
         self._t = self._tables()
+        #: (player, slot) -> that player's cards (`PlayerRow`'s fields from `faction` on) as
+        #: last read in that slot, and their entries (`_counted`): read again when they differ
+        self._cards: dict[tuple[int, int], tuple[tuple[Any, ...], list[int], list[int], list[int]]]
+        self._cards = {}
 
     # --- layout ------------------------------------------------------------------------------
     def _build(self) -> Layout:
@@ -224,9 +228,15 @@ class Encoder:
         at: list[int] = []  # entries with another value (each written once)
         val: list[Any] = []
         self._encode_table(ones, at, val, table, frame.rel)
-        for row, slot in zip(view.player_rows(), frame.slots, strict=True):
+        cards = self._cards
+        for p, (row, slot) in enumerate(zip(view.player_rows(), frame.slots, strict=True)):
             _encode_player(ones, at, val, slot, row)
-            once, more, times = _counted(_card_entries(slot, row[11:]))
+            mine = row[11:]  # the cards: they seldom change (`_cards`)
+            key = (p, frame.rel[p])
+            last = cards.get(key)
+            if last is None or last[0] != mine:
+                last = cards[key] = (mine, *_counted(_card_entries(slot, mine)))
+            _, once, more, times = last
             ones += once
             if more:
                 at += more

@@ -34,13 +34,55 @@ class IllegalStep(ValueError):
     """A token that continues no legal option of the open decision."""
 
 
+class CatalogueIds:
+    """The catalogue's ids of decisions (`Catalogue.ids`), kept per frame and per decision:
+    most decisions of a game (play this card, manufacture that one, move from here to there)
+    come again and again in a frame, and numbering one anew reads each slot's value through
+    the catalogue's tables. A decision is keyed by its items as they are (compared as Python
+    compares them): a slot holds values of one type (flags as booleans, numbers as integers,
+    places and cards as strings), so equal keys are equal decisions. A decision with a value
+    that has no hash (`attack.from`'s counts) is numbered each time. Bounded by the pack:
+    frames x the decisions a frame can see."""
+
+    def __init__(self, catalogue: Catalogue):
+        self.catalogue = catalogue
+        self._memo: dict[tuple[int, int, str, int], dict[tuple[Any, ...], tuple[int, ...]]] = {}
+
+    def of(
+        self, legal: list[dict[str, Any]], seat: int, n: int, home: str, rot: int
+    ) -> list[tuple[int, ...]]:
+        """Each legal option's ids, as `seat` names it (its frame: the player count, its home,
+        the board's rotation)."""
+        catalogue = self.catalogue
+        frame_key = (seat, n, home, rot % catalogue.board.period)
+        memo = self._memo.get(frame_key)
+        if memo is None:
+            memo = self._memo[frame_key] = {}
+        get = memo.get
+        frame = None
+        out = []
+        for d in legal:
+            try:
+                key: tuple[Any, ...] | None = tuple(d.items())
+                found = get(key)  # type: ignore[arg-type]
+            except TypeError:  # a value with no hash: numbered each time
+                key = found = None
+            if found is None:
+                if frame is None:
+                    frame = catalogue.view(seat, n, home, rot)
+                found = catalogue.ids(d, frame)
+                if key is not None:
+                    memo[key] = found
+            out.append(found)
+        return out
+
+
 class Choice:
     """The open decision of one seat, taken token by token."""
 
-    def __init__(self, catalogue: Catalogue, legal: list[dict[str, Any]], view: Any):
+    def __init__(self, legal: list[dict[str, Any]], seqs: list[tuple[int, ...]]):
         self.legal = legal
-        ids = catalogue.ids
-        self.seqs = [ids(d, view) for d in legal]
+        self.seqs = seqs  # each option's catalogue ids (`CatalogueIds`)
         self.prefix: list[int] = []
         self.left = list(range(len(legal)))
         self._next: list[int] | None = None  # the ids that continue some option, once asked
@@ -104,6 +146,7 @@ class Table:
     def __init__(self, rules: Rules):
         self.rules = rules
         self.catalogue = catalogue_for(rules)
+        self.ids = CatalogueIds(self.catalogue)
         self.encoder = Encoder(rules, self.catalogue)
         self.n_tokens = len(self.catalogue)
         self.obs_size = self.encoder.layout.size
@@ -144,8 +187,9 @@ class Table:
         if self._choice is None and p is not None:
             assert self.game is not None
             view = self._seat_view(p)
-            frame = self.catalogue.view(p, view.players_count, view.homes[p], view.rotation)
-            self._choice = Choice(self.catalogue, self.game.legal(), frame)
+            legal = self.game.legal()
+            seqs = self.ids.of(legal, p, view.players_count, view.homes[p], view.rotation)
+            self._choice = Choice(legal, seqs)
         return self._choice
 
     @property
