@@ -131,9 +131,13 @@ def main() -> None:
     clock = CLOCKS[args.clock]
     bias = clock_bias(clock)
     if args.skip_encoding:
-        from lastlight.interpreter.envs.encoding import Encoder
+        from lastlight.interpreter.envs.encoding import Encoded, Encoder
 
-        Encoder.encode = lambda self, view: np.zeros(self.layout.size, np.float32)  # type: ignore[method-assign]
+        def zeros(self: Encoder, view: SeatView) -> Encoded:
+            none = np.zeros(0, np.intp)
+            return Encoded(np.zeros(self.layout.size, np.float32), none, none.astype(np.float32))
+
+        Encoder.parts = zeros  # type: ignore[method-assign]
     env = lastlight_v0.raw_env(players=args.players)
     rng = np.random.default_rng(args.first)
     env_s = eng_s = eng_view_s = wrap_s = 0.0

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from lastlight.interpreter.effects.decisions import DECISION_KINDS
@@ -52,6 +52,14 @@ if TYPE_CHECKING:
 
 #: The engine's stages (flow.py), in order.
 STAGES = ("faction", "achievement", "select", "resolve", "ending", "over")
+
+
+class Encoded(NamedTuple):
+    """A vector in parts (`Encoder.parts`): `board.copy()` with `val` written at `at`."""
+
+    board: np.ndarray  #: what the sectors and pieces write (shared: never write it)
+    at: np.ndarray  #: the other entries (intp), each once, none of them the board's
+    val: np.ndarray  #: their values (float32)
 
 
 @dataclass
@@ -216,7 +224,15 @@ class Encoder:
         return frame
 
     def encode(self, view: SeatView) -> np.ndarray:
-        """The vector of `view`, a seat's view (`Game.view(seat)`): a new array each call.
+        """The vector of `view`, a seat's view (`Game.view(seat)`): a new array each call."""
+        board, at, val = self.parts(view)
+        vec = board.copy()
+        vec[at] = val
+        return vec
+
+    def parts(self, view: SeatView) -> Encoded:
+        """The vector of `view` in two parts (`Encoded`): what the board writes, a vector
+        shared with other calls (never write it), and the other entries with their values.
         The view is kept until the next call, to compare its board with the next view's (a
         view is one position's, and nothing writes it)."""
         seat = view.seat
@@ -243,15 +259,17 @@ class Encoder:
                 val += times
         seen = self._t.seen
         seen.see(view)
-        vec = frame.board(seen).copy()  # the blocks of `ones` and `at` are not the board's
         if len(set(ones)) == len(ones):
             at += ones
             val += [1] * len(ones)
         else:  # a card in a hand twice (no pack does that yet): count it
-            np.add.at(vec, ones, 1.0)
+            counts = Counter(ones)
+            at += counts
+            val += counts.values()
         n = len(at)  # (typed arrays: numpy need not guess the lists' types)
-        vec[np.fromiter(at, np.intp, n)] = np.fromiter(val, np.float32, n)
-        return vec
+        return Encoded(
+            frame.board(seen), np.fromiter(at, np.intp, n), np.fromiter(val, np.float32, n)
+        )
 
     def _encode_table(
         self, ones: list[int], at: list[int], val: list[Any], row: TableRow, rel: list[int]

@@ -15,6 +15,7 @@ each frame's vector of their entries is reused as it is.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -92,12 +93,14 @@ class Frame:
         self.rel = [(p - seat) % n for p in range(n)]
         self.slots = [tables.slots[r] for r in self.rel]
         self.places = places
-        self.sectors: dict[tuple[str, tuple[Any, ...]], tuple[int, ...]] = {}
-        self.units: dict[tuple[Any, ...], tuple[int, ...]] = {}
-        # the entries of the board last seen (its versions, `Board`), and their vector
+        # each sector's and unit's entries by its number in `Board` (its row there), packed as
+        # machine integers (`_packed`): a board's entries are joined and counted without
+        # reading a Python number
+        self.sectors: list[bytes | None] = []
+        self.units: list[bytes | None] = []
+        # the board last seen (its versions, `Board`): its sectors' entries, and its vector
         self._seen = (-1, -1)
-        self._sentries: list[int] = []
-        self._uentries: list[int] = []
+        self._sentries = b""
         self._base = np.zeros(0, np.float32)
 
     def board(self, seen: Board) -> np.ndarray:
@@ -106,22 +109,28 @@ class Frame:
         decisions. Do not write to it."""
         if seen.versions != self._seen:
             if seen.versions[0] != self._seen[0]:
-                smemo, sector = self.sectors, self._sector
-                self._sentries = [
-                    i for k in seen.sector_keys for i in (smemo[k] if k in smemo else sector(k))
-                ]
-            if seen.versions[1] != self._seen[1]:
-                umemo, unit = self.units, self._unit
-                out: list[int] = []
-                for k, times in seen.unit_counts.items():
-                    out += (umemo[k] if k in umemo else unit(k)) * times
-                self._uentries = out
+                smemo = _grown(self.sectors, len(seen.sector_rows))
+                rows, sector = seen.sector_rows, self._sector
+                self._sentries = b"".join(
+                    [
+                        m if (m := smemo[i]) is not None else sector(i, rows[i])
+                        for i in seen.sector_ids
+                    ]
+                )
+            umemo = _grown(self.units, len(seen.unit_rows))
+            rows, unit = seen.unit_rows, self._unit
+            entries = [self._sentries]
+            for i, times in seen.unit_counts:
+                m = umemo[i]
+                entries.append((m if m is not None else unit(i, rows[i])) * times)
             self._seen = seen.versions
-            counts = np.bincount(self._sentries + self._uentries, minlength=self.tables.size)
+            counts = np.bincount(
+                np.frombuffer(b"".join(entries), np.intp), minlength=self.tables.size
+            )
             self._base = counts.astype(np.float32)
         return self._base
 
-    def _sector(self, key: tuple[str, tuple[Any, ...]]) -> tuple[int, ...]:
+    def _sector(self, number: int, key: tuple[str, tuple[Any, ...]]) -> bytes:
         sid, (planet, ast, deep, token, up) = key
         out: list[int] = []
         if token or planet or ast or deep:
@@ -135,10 +144,10 @@ class Frame:
                     out += [block.yields + t.yields[y] for y in t.tokens[token].yields]
                 elif token in t.piles:
                     out.append(block.token + t.piles[token])
-        self.sectors[key] = found = tuple(out)
+        self.sectors[number] = found = _packed(out)
         return found
 
-    def _unit(self, key: tuple[Any, ...]) -> tuple[int, ...]:
+    def _unit(self, number: int, key: tuple[Any, ...]) -> bytes:
         at, o, k, z, sector, d = key
         t = self.tables
         lumos = o == LUMOS
@@ -158,8 +167,21 @@ class Frame:
                 out = (block.extractor + slot, state + EXTRACTORS_PLANET)
             elif at == "colony":
                 out = (state + EXTRACTORS_COLONY,)
-        self.units[key] = out
-        return out
+        self.units[number] = found = _packed(out)
+        return found
+
+
+def _grown(memo: list[bytes | None], size: int) -> list[bytes | None]:
+    """`memo` grown to `size` entries (None: not worked out yet)."""
+    if len(memo) < size:
+        memo += [None] * (size - len(memo))
+    return memo
+
+
+def _packed(entries: Sequence[int]) -> bytes:
+    """Entries as numpy's index integers (`np.intp`), packed: joined with others and read
+    with `np.frombuffer`."""
+    return np.array(entries, np.intp).tobytes()
 
 
 class Board:
@@ -171,24 +193,48 @@ class Board:
     def __init__(self) -> None:
         self.versions = (0, 0)
         self._last: SeatView | None = None  # the view last seen (a view is never written)
-        #: each sector's (id, (planet, asteroid, deep, token, up)), `SeatView.sector_rows`
-        self.sector_keys: tuple[tuple[str, tuple[Any, ...]], ...] = ()
-        #: each piece's (place, owner, kind, size, sector, damage), counted (`piece_rows`)
-        self.unit_counts: Counter[tuple[Any, ...]] = Counter()
+        #: every sector row met, (id, (planet, asteroid, deep, token, up)) as
+        #: `SeatView.sector_rows` gives it, numbered in the order met (`_sector_numbers`)
+        self.sector_rows: list[tuple[str, tuple[Any, ...]]] = []
+        self._sector_numbers: dict[tuple[str, tuple[Any, ...]], int] = {}
+        #: the sectors of the last view, by number
+        self.sector_ids: list[int] = []
+        #: every piece row met, (place, owner, kind, size, sector, damage) (`piece_rows`)
+        self.unit_rows: list[tuple[Any, ...]] = []
+        self._unit_numbers: dict[tuple[Any, ...], int] = {}
+        #: the pieces of the last view: (number, how many pieces have that row)
+        self.unit_counts: list[tuple[int, int]] = []
 
     def see(self, view: SeatView) -> None:
         """Take a view's sectors and pieces: their rows are read again only when they differ
-        from the last view's."""
+        from the last view's. Each distinct row gets a number once, so that frames look
+        their entries up by position."""
         s, u = self.versions
         last = self._last
         if last is None or not view.same_sectors(last):
-            self.sector_keys = view.sector_rows()
+            number = _numbering(self._sector_numbers, self.sector_rows)
+            self.sector_ids = [number(row) for row in view.sector_rows()]
             s += 1
         if last is None or not view.same_pieces(last):
-            self.unit_counts = Counter(view.piece_rows())
+            number = _numbering(self._unit_numbers, self.unit_rows)
+            counts = Counter(view.piece_rows())
+            self.unit_counts = [(number(row), k) for row, k in counts.items()]
             u += 1
         self._last = view
         self.versions = (s, u)
+
+
+def _numbering(numbers: dict[Any, int], rows: list[Any]) -> Callable[[Any], int]:
+    """row -> its number, given the first time the row is met (appended to `rows`)."""
+
+    def number(row: Any) -> int:
+        found = numbers.get(row)
+        if found is None:
+            found = numbers[row] = len(rows)
+            rows.append(row)
+        return found
+
+    return number
 
 
 class EncoderTables:

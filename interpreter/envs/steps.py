@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from lastlight.interpreter.engine.catalogue import catalogue_for
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.envs.encoding import Encoder
+from lastlight.interpreter.envs.encoding import Encoded, Encoder
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.catalogue import Catalogue
@@ -154,7 +154,7 @@ class Table:
         self._choice: Choice | None = None  # the open decision's, once asked (`choice`)
         self._mover: int | None = None  # the seat to move (None: the game is over)
         self._view: SeatView | None = None  # the mover's view of this decision, once taken
-        self._cache: dict[int, np.ndarray] = {}  # each seat's vector of this decision
+        self._cache: dict[int, Encoded] = {}  # each seat's vector of this decision, in parts
 
     def new_game(self, players: int, seed: int) -> None:
         self.game = Game.new(self.rules, players, seed, log=False)
@@ -227,12 +227,12 @@ class Table:
 
     def vector(self, seat: int) -> np.ndarray:
         """The seat's observation vector, with the decision so far when it is the seat's."""
-        base = self._cache.get(seat)
-        if base is None:
+        parts = self._cache.get(seat)
+        if parts is None:
             assert self.game is not None
-            base = self.encoder.encode(self._seat_view(seat))
-            self._cache[seat] = base
-        out = base.copy()
+            parts = self._cache[seat] = self.encoder.parts(self._seat_view(seat))
+        out = parts.board.copy()
+        out[parts.at] = parts.val
         if self._mover == seat and (choice := self.choice) is not None:
             at = self.encoder.decision_at
             for t in choice.prefix:  # (with the tokens every option shares)
