@@ -188,11 +188,13 @@ class Board:
     """The sectors and units of the last view encoded, each with a version that changes when
     they do; what frames read of them is worked out once per version. They are usually the same
     from every seat (observe.py hides token identities from all alike), and they are compared
-    whole (`SeatView.same_sectors`, `same_pieces`), so a difference is never missed."""
+    whole with the last view's (`SeatView.board_data`), so a difference is never missed; only
+    they are kept, not the view."""
 
     def __init__(self) -> None:
         self.versions = (0, 0)
-        self._last: SeatView | None = None  # the view last seen (a view is never written)
+        #: the sectors and pieces of the view last seen (`SeatView.board_data`: never written)
+        self._last: SeatView.BoardData | None = None
         #: every sector row met, (id, (planet, asteroid, deep, token, up)) as
         #: `SeatView.sector_rows` gives it, numbered in the order met (`_sector_numbers`)
         self.sector_rows: list[tuple[str, tuple[Any, ...]]] = []
@@ -210,17 +212,17 @@ class Board:
         from the last view's. Each distinct row gets a number once, so that frames look
         their entries up by position."""
         s, u = self.versions
-        last = self._last
-        if last is None or not view.same_sectors(last):
+        last, data = self._last, view.board_data()
+        if last is None or data.sectors != last.sectors:
             number = _numbering(self._sector_numbers, self.sector_rows)
             self.sector_ids = [number(row) for row in view.sector_rows()]
             s += 1
-        if last is None or not view.same_pieces(last):
+        if last is None or data.pieces != last.pieces:
             number = _numbering(self._unit_numbers, self.unit_rows)
             counts = Counter(view.piece_rows())
             self.unit_counts = [(number(row), k) for row, k in counts.items()]
             u += 1
-        self._last = view
+        self._last = data
         self.versions = (s, u)
 
 

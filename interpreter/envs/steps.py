@@ -22,7 +22,6 @@ from lastlight.interpreter.envs.encoding import Encoded, Encoder
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.catalogue import Catalogue
     from lastlight.interpreter.engine.ruleset import Rules
-    from lastlight.interpreter.engine.view import SeatView
 
 
 #: The observation space's upper bound: every entry is a flag or a count (of rounds, cards,
@@ -153,7 +152,6 @@ class Table:
         self.game: Game | None = None
         self._choice: Choice | None = None  # the open decision's, once asked (`choice`)
         self._mover: int | None = None  # the seat to move (None: the game is over)
-        self._view: SeatView | None = None  # the mover's view of this decision, once taken
         self._cache: dict[int, Encoded] = {}  # each seat's vector of this decision, in parts
 
     def new_game(self, players: int, seed: int) -> None:
@@ -161,36 +159,34 @@ class Table:
         self._open()
 
     def _open(self) -> None:
-        """A new decision is open (or the game is over): its `Choice` and the mover's view are
-        taken when first asked for (a bot's decision in gym_env asks for neither)."""
+        """A new decision is open (or the game is over): its `Choice` and the mover's vector
+        are worked out when first asked for (a bot's decision in gym_env asks for neither)."""
         game = self.game
         assert game is not None
         self._cache.clear()
-        self._choice = self._view = None
+        self._choice = None
         p = game.to_move
         self._mover = None if game.over else p
 
-    def _seat_view(self, seat: int) -> SeatView:
-        """The seat's view of this position; the mover's is taken once a decision (its vector
-        and its `Choice`'s frame both read it)."""
+    def _take(self, p: int) -> Choice:
+        """The mover's view of this decision, read once for both its vector and its `Choice`,
+        and let go at once: the encoder keeps only the board it compares the next view's with
+        (a view kept through the next `apply` would be walked by the garbage collector there)."""
         assert self.game is not None
-        if seat != self._mover:
-            return self.game.view(seat)
-        if self._view is None:
-            self._view = self.game.view(seat)
-        return self._view
+        view = self.game.view(p)
+        self._cache[p] = self.encoder.parts(view)
+        legal = self.game.legal()
+        seqs = self.ids.of(legal, p, view.players_count, view.homes[p], view.rotation)
+        self._choice = found = Choice(legal, seqs)
+        return found
 
     @property
     def choice(self) -> Choice | None:
         """The open decision, taken token by token (None when the game is over)."""
-        p = self._mover
-        if self._choice is None and p is not None:
-            assert self.game is not None
-            view = self._seat_view(p)
-            legal = self.game.legal()
-            seqs = self.ids.of(legal, p, view.players_count, view.homes[p], view.rotation)
-            self._choice = Choice(legal, seqs)
-        return self._choice
+        found = self._choice
+        if found is None and self._mover is not None:
+            found = self._take(self._mover)
+        return found
 
     @property
     def to_move(self) -> int | None:
@@ -230,7 +226,11 @@ class Table:
         parts = self._cache.get(seat)
         if parts is None:
             assert self.game is not None
-            parts = self._cache[seat] = self.encoder.parts(self._seat_view(seat))
+            if seat == self._mover:
+                self._take(seat)
+                parts = self._cache[seat]
+            else:
+                parts = self._cache[seat] = self.encoder.parts(self.game.view(seat))
         out = parts.board.copy()
         out[parts.at] = parts.val
         if self._mover == seat and (choice := self.choice) is not None:
