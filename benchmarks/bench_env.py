@@ -135,7 +135,8 @@ def main() -> None:
 
         def zeros(self: Encoder, view: SeatView) -> Encoded:
             none = np.zeros(0, np.intp)
-            return Encoded(np.zeros(self.layout.size, np.float32), none, none.astype(np.float32))
+            vec = np.zeros(self.layout.size, np.float32)
+            return Encoded(vec, none, none, none.astype(np.float32))
 
         Encoder.parts = zeros  # type: ignore[method-assign]
     env = lastlight_v0.raw_env(players=args.players)

@@ -55,11 +55,19 @@ STAGES = ("faction", "achievement", "select", "resolve", "ending", "over")
 
 
 class Encoded(NamedTuple):
-    """A vector in parts (`Encoder.parts`): `board.copy()` with `val` written at `at`."""
+    """A vector in parts (`Encoder.parts`): `board`, with 1 at `ones` and `val` at `at`."""
 
     board: np.ndarray  #: what the sectors and pieces write (shared: never write it)
-    at: np.ndarray  #: the other entries (intp), each once, none of them the board's
+    ones: np.ndarray  #: entries that are 1 (intp), each once, none of them the board's
+    at: np.ndarray  #: the entries with another value (intp), each once, none of the above
     val: np.ndarray  #: their values (float32)
+
+    def vector(self) -> np.ndarray:
+        """The whole vector: a new array."""
+        out = self.board.copy()
+        out[self.ones] = 1.0
+        out[self.at] = self.val
+        return out
 
 
 @dataclass
@@ -225,50 +233,48 @@ class Encoder:
 
     def encode(self, view: SeatView) -> np.ndarray:
         """The vector of `view`, a seat's view (`Game.view(seat)`): a new array each call."""
-        board, at, val = self.parts(view)
-        vec = board.copy()
-        vec[at] = val
-        return vec
+        return self.parts(view).vector()
 
     def parts(self, view: SeatView) -> Encoded:
-        """The vector of `view` in two parts (`Encoded`): what the board writes, a vector
-        shared with other calls (never write it), and the other entries with their values.
-        The view is kept until the next call, to compare its board with the next view's (a
-        view is one position's, and nothing writes it)."""
+        """The vector of `view` in parts (`Encoded`): what the board writes, a vector shared
+        with other calls, and the other entries. The encoder keeps the view's sectors and
+        pieces until the next call, to compare the next view's with (`Board`)."""
         seat = view.seat
         if seat is None:
             raise ValueError("the encoder reads a seat's view, not a spectator's")
         table = view.table_row()
         frame = self._frame(view, seat, table.players_count, table.rotation)
-        ones: list[int] = []  # entries that are 1
+        ones: list[int] = []  # entries that are 1, besides the players' cards
         at: list[int] = []  # entries with another value (each written once)
         val: list[Any] = []
         self._encode_table(ones, at, val, table, frame.rel)
-        cards = self._cards
+        cards, known = [], self._cards
         for p, (row, slot) in enumerate(zip(view.player_rows(), frame.slots, strict=True)):
             _encode_player(ones, at, val, slot, row)
             mine = row[11:]  # the cards: they seldom change (`_cards`)
             key = (p, frame.rel[p])
-            last = cards.get(key)
+            last = known.get(key)
             if last is None or last[0] != mine:
-                last = cards[key] = (mine, *_counted(_card_entries(slot, mine)))
-            _, once, more, times = last
-            ones += once
-            if more:
-                at += more
-                val += times
+                once, more, times = _counted(_card_entries(slot, mine))
+                last = known[key] = (mine, np.array(once, np.intp), more, times)
+            cards.append(last[1])
+            if last[2]:
+                at += last[2]
+                val += last[3]
         seen = self._t.seen
         seen.see(view)
-        if len(set(ones)) == len(ones):
-            at += ones
-            val += [1] * len(ones)
-        else:  # a card in a hand twice (no pack does that yet): count it
+        if len(set(ones)) != len(ones):  # a card in a hand twice (no pack does that yet)
             counts = Counter(ones)
-            at += counts
-            val += counts.values()
+            ones = [i for i, k in counts.items() if k == 1]
+            more = [i for i, k in counts.items() if k > 1]
+            at += more
+            val += [counts[i] for i in more]
         n = len(at)  # (typed arrays: numpy need not guess the lists' types)
         return Encoded(
-            frame.board(seen), np.fromiter(at, np.intp, n), np.fromiter(val, np.float32, n)
+            frame.board(seen),
+            np.concatenate([np.fromiter(ones, np.intp, len(ones)), *cards]),
+            np.fromiter(at, np.intp, n),
+            np.fromiter(val, np.float32, n),
         )
 
     def _encode_table(

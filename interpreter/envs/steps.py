@@ -231,8 +231,7 @@ class Table:
                 parts = self._cache[seat]
             else:
                 parts = self._cache[seat] = self.encoder.parts(self.game.view(seat))
-        out = parts.board.copy()
-        out[parts.at] = parts.val
+        out = parts.vector()
         if self._mover == seat and (choice := self.choice) is not None:
             at = self.encoder.decision_at
             for t in choice.prefix:  # (with the tokens every option shares)
