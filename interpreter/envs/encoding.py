@@ -229,6 +229,8 @@ class Encoder:
         if frame is None:
             places = self.catalogue.view(seat, n, key[2], rot).places
             frame = self._t.frames[key] = Frame(self._t, seat, n, places)
+            if seat != 0:  # its board is seat 0's, renamed (`Frame.follow`)
+                frame.follow(self._frame(view, 0, n, rotation))
         return frame
 
     def encode(self, view: SeatView) -> np.ndarray:

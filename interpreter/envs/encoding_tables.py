@@ -90,6 +90,7 @@ class Frame:
 
     def __init__(self, tables: EncoderTables, seat: int, n: int, places: dict[str, str]):
         self.tables = tables
+        self.seat = seat
         self.rel = [(p - seat) % n for p in range(n)]
         self.slots = [tables.slots[r] for r in self.rel]
         self.places = places
@@ -98,17 +99,33 @@ class Frame:
         # reading a Python number
         self.sectors: list[bytes | None] = []
         self.units: list[bytes | None] = []
-        # the board last seen (its versions, `Board`): its sectors' entries, and its vector
+        # the board last seen (its versions, `Board`) and its vector
         self._seen = (-1, -1)
-        self._sentries = b""
         self._base = np.zeros(0, np.float32)
+        # the board last counted by this frame: its sectors' entries, its vector and a 0
+        self._counted = (-1, -1)
+        self._sentries = b""
+        self._ext = np.zeros(0, np.float32)
+        # another frame whose board vector this one renames (`follow`), and how
+        self._source: Frame | None = None
+        self._rename = np.zeros(0, np.intp)
 
     def board(self, seen: Board) -> np.ndarray:
         """A vector holding only what the sectors and units write (their blocks take no other
         entry), as this frame reads `seen`; kept while they do not change, which is most
         decisions. Do not write to it."""
         if seen.versions != self._seen:
-            if seen.versions[0] != self._seen[0]:
+            self._seen = seen.versions
+            if self._source is None:
+                self._base = self._count(seen)[:-1]
+            else:  # the same board seen from another seat: its entries renamed
+                self._base = self._source._count(seen)[self._rename]
+        return self._base
+
+    def _count(self, seen: Board) -> np.ndarray:
+        """The board's entries counted in this frame, and one more entry, always 0."""
+        if seen.versions != self._counted:
+            if seen.versions[0] != self._counted[0]:
                 smemo = _grown(self.sectors, len(seen.sector_rows))
                 rows, sector = seen.sector_rows, self._sector
                 self._sentries = b"".join(
@@ -123,12 +140,49 @@ class Frame:
             for i, times in seen.unit_counts:
                 m = umemo[i]
                 entries.append((m if m is not None else unit(i, rows[i])) * times)
-            self._seen = seen.versions
+            self._counted = seen.versions
             counts = np.bincount(
-                np.frombuffer(b"".join(entries), np.intp), minlength=self.tables.size
+                np.frombuffer(b"".join(entries), np.intp), minlength=self.tables.size + 1
             )
-            self._base = counts.astype(np.float32)
-        return self._base
+            self._ext = counts.astype(np.float32)
+        return self._ext
+
+    def follow(self, source: Frame) -> None:
+        """Take the board's vector from `source` (another seat's frame of the same game at the
+        same rotation), renamed: each of its sector's and player's entries moved to where this
+        frame writes that sector and that player. One count of a changed board then serves
+        every seat. Only when each frame names every sector by a place of its own (else this
+        frame counts for itself)."""
+        mine, theirs = self.places, source.places
+        if len(set(mine.values())) != len(mine) or len(set(theirs.values())) != len(theirs):
+            return
+        t = self.tables
+        rename = np.full(t.size, t.size, np.intp)  # (the source's last entry is 0)
+        n = len(self.rel)
+        # each owner's slot here and in the source (the Lumos: the last slot in both)
+        slots = [((p - self.seat) % n, (p - source.seat) % n) for p in range(n)]
+        slots.append((t.n_max, t.n_max))
+        sizes = len(t.sizes)
+        for sid, place in mine.items():
+            a, b = t.places[place], t.places[theirs[sid]]
+            for start_a, start_b, width in (
+                (a.sector, b.sector, 4),
+                (a.token, b.token, len(t.piles)),
+                (a.yields, b.yields, len(t.yields)),
+            ):
+                rename[start_a : start_a + width] = np.arange(start_b, start_b + width)
+            for k, j in slots:
+                ships_a, ships_b = a.ships + k * sizes, b.ships + j * sizes
+                rename[ships_a : ships_a + sizes] = np.arange(ships_b, ships_b + sizes)
+                rename[a.damage + k] = b.damage + j
+                rename[a.extractor + k] = b.extractor + j
+        for k, j in slots[:-1]:
+            mine_s, theirs_s = t.slots[k], t.slots[j]
+            for e in (EXTRACTORS_SUPPLY, EXTRACTORS_COLONY, EXTRACTORS_PLANET):
+                rename[mine_s.state_block + e] = theirs_s.state_block + e
+            for z, i in mine_s.supply.items():
+                rename[i] = theirs_s.supply[z]
+        self._source, self._rename = source, rename
 
     def _sector(self, number: int, key: tuple[str, tuple[Any, ...]]) -> bytes:
         sid, (planet, ast, deep, token, up) = key
