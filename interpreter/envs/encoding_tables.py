@@ -15,7 +15,7 @@ each frame's vector of their entries is reused as it is.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -247,8 +247,10 @@ class Board:
 
     def __init__(self) -> None:
         self.versions = (0, 0)
-        #: the sectors and pieces of the view last seen (`SeatView.board_data`: never written)
-        self._last: SeatView.BoardData | None = None
+        #: the sectors and pieces last seen (`SeatView.board_data`, read-only): those of the
+        #: view that changed them last
+        self._sectors: Mapping[str, Any] | None = None
+        self._pieces: Mapping[str, Any] | None = None
         #: every sector row met, (id, (planet, asteroid, deep, token, up)) as
         #: `SeatView.sector_rows` gives it, numbered in the order met (`_sector_numbers`)
         self.sector_rows: list[tuple[str, tuple[Any, ...]]] = []
@@ -263,20 +265,23 @@ class Board:
 
     def see(self, view: SeatView) -> None:
         """Take a view's sectors and pieces: their rows are read again only when they differ
-        from the last view's. Each distinct row gets a number once, so that frames look
-        their entries up by position."""
+        from those kept. Each distinct row gets a number once, so that frames look their
+        entries up by position. What is kept is replaced only when it differs: equal data are
+        kept as they are, and the new view's go with the view (freed while still in the
+        processor's cache, rather than one decision later)."""
         s, u = self.versions
-        last, data = self._last, view.board_data()
-        if last is None or data.sectors != last.sectors:
+        data = view.board_data()
+        if self._sectors is None or data.sectors != self._sectors:
             number = _numbering(self._sector_numbers, self.sector_rows)
             self.sector_ids = [number(row) for row in view.sector_rows()]
+            self._sectors = data.sectors
             s += 1
-        if last is None or data.pieces != last.pieces:
+        if self._pieces is None or data.pieces != self._pieces:
             number = _numbering(self._unit_numbers, self.unit_rows)
             counts = Counter(view.piece_rows())
             self.unit_counts = [(number(row), k) for row, k in counts.items()]
+            self._pieces = data.pieces
             u += 1
-        self._last = data
         self.versions = (s, u)
 
 
