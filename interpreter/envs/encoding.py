@@ -125,7 +125,7 @@ class Encoder:
         self._t = self._tables()
         #: (player, slot) -> that player's cards (`PlayerRow`'s fields from `faction` on) as
         #: last read in that slot, and their entries (`_counted`): read again when they differ
-        self._cards: dict[tuple[int, int], tuple[tuple[Any, ...], list[int], list[int], list[int]]]
+        self._cards: dict[tuple[int, int], tuple[tuple[Any, ...], np.ndarray, list[int], list[int]]]
         self._cards = {}
 
     # --- layout ------------------------------------------------------------------------------
@@ -251,10 +251,9 @@ class Encoder:
         val: list[Any] = []
         self._encode_table(ones, at, val, table, frame.rel)
         cards, known = [], self._cards
-        for p, (row, slot) in enumerate(zip(view.player_rows(), frame.slots, strict=True)):
+        for row, slot, key in zip(view.player_rows(), frame.slots, frame.keys, strict=True):
             _encode_player(ones, at, val, slot, row)
             mine = row[11:]  # the cards: they seldom change (`_cards`)
-            key = (p, frame.rel[p])
             last = known.get(key)
             if last is None or last[0] != mine:
                 once, more, times = _counted(_card_entries(slot, mine))

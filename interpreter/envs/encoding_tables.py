@@ -93,6 +93,7 @@ class Frame:
         self.seat = seat
         self.rel = [(p - seat) % n for p in range(n)]
         self.slots = [tables.slots[r] for r in self.rel]
+        self.keys = [(p, r) for p, r in enumerate(self.rel)]  # each player and its slot
         self.places = places
         # each sector's and unit's entries by its number in `Board` (its row there), packed as
         # machine integers (`_packed`): a board's entries are joined and counted without
@@ -277,9 +278,11 @@ class Board:
             self._sectors = data.sectors
             s += 1
         if self._pieces is None or data.pieces != self._pieces:
-            number = _numbering(self._unit_numbers, self.unit_rows)
-            counts = Counter(view.piece_rows())
-            self.unit_counts = [(number(row), k) for row, k in counts.items()]
+            rows = view.piece_rows()
+            found = list(map(self._unit_numbers.get, rows))
+            if None in found:  # a row not met before
+                found = list(map(_numbering(self._unit_numbers, self.unit_rows), rows))
+            self.unit_counts = list(Counter(found).items())
             self._pieces = data.pieces
             u += 1
         self.versions = (s, u)

@@ -214,12 +214,14 @@ class Table:
         self._open()
 
     def mask(self, seat: int) -> np.ndarray:
-        out = np.zeros(self.n_tokens, dtype=np.int8)
+        """The ids `seat` may take now (int8 0/1 over the catalogue; all 0 when not its turn):
+        a new array each call."""
+        out = bytearray(self.n_tokens)  # (a few ids set: quicker than numpy's indexing)
         choice = self.choice
         if choice is not None and self._mover == seat:
-            ids = choice.next_ids()
-            out[np.fromiter(ids, np.intp, len(ids))] = 1
-        return out
+            for i in choice.next_ids():
+                out[i] = 1
+        return np.frombuffer(out, np.int8)
 
     def vector(self, seat: int) -> np.ndarray:
         """The seat's observation vector, with the decision so far when it is the seat's."""
