@@ -10,6 +10,11 @@ replays the same decisions on bare `Game`s, timing `Game.apply` alone, and `Game
 `Game.view(mover)` (the seat's view the env encodes: the engine's observation, and the typed
 door's `SeatView` around it). The overhead per env step is (env time - engine time) / env steps.
 
+The engine's side is `Game.apply` and `Game.view(mover)` (the seat's observation) on a bare
+`Game`, exactly as before the env's speed work of issue 26: whatever the env keeps or works out
+(its encoder's tables and memos, the catalogue ids it keeps, reading the view once a decision)
+is timed on the env's side, inside its calls.
+
 The env reads the game through `Game.view(seat)` (issue 23), so the door's wrapper is the env's
 cost, not the engine's: the wrapper alone is timed too (wrapping each replayed view's data again
 in new `SeatView`s, what `Game.view` adds to the observation), and taken out of the engine's side

@@ -18,9 +18,11 @@ and size, the extractor's owner).
 
 Encoding reads the view's rows (`SeatView.player_rows`, `piece_rows`, `sector_rows`: every
 player, piece and sector read at once) and index tables built once from the layout
-(encoding_tables.py), and writes the vector with a few numpy assignments. The sectors' and
-pieces' entries change seldom: they are kept while the view's rows equal those last seen
-(compared whole, never by a version number the engine might not bump). The env encodes once per
+(encoding_tables.py), and gives the vector in parts (`Encoded`): the board's entries, a vector
+shared while the view's sectors and pieces equal those last seen (compared whole, never by a
+version number the engine might not bump), and the entries that are 1 and those with other
+values, written into a copy of it with two numpy assignments. A player's cards change seldom:
+their entries are kept per player and slot while they are equal. The env encodes once per
 decision (steps.py).
 """
 

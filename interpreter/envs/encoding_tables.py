@@ -4,12 +4,14 @@ The layout names every entry (`p+1.hand.construct`); encoding uses numbers. `Slo
 for one player slot (`p+k`), every card, resource and size as its index in the whole vector.
 `Frame` is one seat's frame (the seat, the player count, its home, the rotation state): the slot
 tables of each player in seat order from the seat, the place of each physical sector, and memos
-of the entries one sector or one unit writes, keyed by the facts the encoder reads of it (a
-small ship of player 2 at sector `o3` with 1 damage), so each is worked out once per frame. The
-memos are bounded by the pack (sectors x what a sector can show; owners x sizes x places x
-damage). `Board` holds the view last encoded and the rows of its sectors and units
-(`SeatView.sector_rows`, `piece_rows`): while a view's equal them (about nine decisions in ten),
-each frame's vector of their entries is reused as it is.
+of the entries one sector or one unit writes, by the number `Board` gives its row (a small ship
+of player 2 at sector `o3` with 1 damage), so each is worked out once per frame. The memos are
+bounded by the pack (sectors x what a sector can show; owners x sizes x places x damage).
+`Board` keeps the sectors and pieces last seen (`SeatView.board_data`), compared whole with each
+new view's: while they are equal (about nine decisions in ten) each frame's vector of their
+entries is reused as it is. When they change, seat 0's frame counts the entries once and the
+other seats' frames rename that vector (`Frame.follow`: the same sectors and players, each at
+its place and slot as that seat sees it).
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@
 one token among those that continue some option (the mask); a step that every remaining option
 shares is taken at once (as the engine takes a decision with one option), and once one option
 is left it is the decision. `Table` is a game with the catalogue, the encoder and the current
-`Choice`: the one place the PettingZoo and Gymnasium envs read and step.
+`Choice`: the one place the PettingZoo and Gymnasium envs read and step. It reads the mover's
+view once a decision, for both its vector and its `Choice`, and lets it go at once; the ids of
+a decision are kept per seat frame (`CatalogueIds`).
 
 An id outside the mask is refused (`IllegalStep`) and nothing changes. The table reads the game
 through its public names and the seats' views (`Game.view(seat)`, engine/view.py) only.
