@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 from lastlight.interpreter.engine.ruleset import base_id
@@ -283,8 +283,10 @@ class Board:
             rows = view.piece_rows()
             found = list(map(self._unit_numbers.get, rows))
             if None in found:  # a row not met before
-                found = list(map(_numbering(self._unit_numbers, self.unit_rows), rows))
-            self.unit_counts = list(Counter(found).items())
+                numbers = list(map(_numbering(self._unit_numbers, self.unit_rows), rows))
+            else:
+                numbers = cast("list[int]", found)
+            self.unit_counts = list(Counter(numbers).items())
             self._pieces = data.pieces
             u += 1
         self.versions = (s, u)
