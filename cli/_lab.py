@@ -18,7 +18,8 @@ from lastlight.interpreter.tools.lab.spec import SimSpec
 Row = dict[str, Any]
 
 
-def _bots(value: str) -> tuple[str, ...]:
+def bot_names(value: str) -> tuple[str, ...]:
+    """A comma list of bot names, each known (a usage error names the first that is not)."""
     names = tuple(b.strip() for b in value.split(",") if b.strip())
     for name in names:
         if is_program_bot(name):
@@ -58,7 +59,7 @@ def sweep_options(default_games: int) -> Callable[[Callable[..., Any]], Callable
                 "--bots",
                 default="heuristic",
                 show_default=True,
-                callback=lambda c, p, v: _bots(v),
+                callback=lambda c, p, v: bot_names(v),
                 help="Bot names, seated in rotation (from the bot registry, or cmd:PROGRAM).",
             ),
             bot_error_option,
