@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 from lastlight.cli._content import load_rules_or_exit
-from lastlight.cli._lab import change_text, run_rows, sweep_options
+from lastlight.cli._lab import bot_names, change_text, run_rows, sweep_options
 
 if TYPE_CHECKING:
     from lastlight.interpreter.tools.lab.compare import Moved
@@ -32,6 +32,19 @@ def _fmt_change(c: dict) -> str:
 @sweep_options(default_games=300)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @click.option("--all", "show_all", is_flag=True, help="List every figure, not only those moved.")
+@click.option(
+    "--robust",
+    "robust_bots",
+    callback=lambda c, p, v: bot_names(v) if v else None,
+    metavar="BOTS",
+    help="Also play both packs with a second bot population on the same seeds: each figure's"
+    " moved / not moved under both, the ones that differ flagged (docs/robustness.md).",
+)
+@click.option(
+    "--robust-games",
+    type=click.IntRange(1, 10_000_000),
+    help="Paired games of the --robust population (default: --games); the first ones of the run.",
+)
 def diff_command(
     old: str,
     new: str,
@@ -43,12 +56,21 @@ def diff_command(
     ray_address: str | None,
     fmt: str,
     show_all: bool,
+    robust_bots: tuple[str, ...] | None,
+    robust_games: int | None,
 ) -> None:
     """OLD and NEW are pack folders or git revisions (REV for its content/, REV:PATH). Lists
     items added, removed and changed, then plays both packs on the same seeds and shows which
     figures moved beyond their intervals."""
     from lastlight.cli._lab import make_spec
     from lastlight.interpreter.tools.lab.packsrc import PackSourceError, pack_folder
+
+    if robust_games and not robust_bots:
+        raise click.BadParameter("needs --robust BOTS", param_hint="--robust-games")
+    if (robust_games or 0) > games:
+        raise click.BadParameter(f"the robust games are the first of the run's {games}",
+                                 param_hint="--robust-games")  # fmt: skip
+    robust_rows = None
 
     try:
         with pack_folder(old) as old_dir, pack_folder(new) as new_dir:
@@ -61,11 +83,21 @@ def diff_command(
             spec_new = make_spec(str(new_dir), games, players, bots, seed)
             rows_old = run_rows(spec_old, jobs, ray_address, label="old")
             rows_new = run_rows(spec_new, jobs, ray_address, label="new")
+            if robust_bots:
+                n = robust_games or games
+                robust_rows = tuple(
+                    run_rows(make_spec(str(d), n, players, robust_bots, seed), jobs,
+                             ray_address, label=f"{which} {','.join(robust_bots)}")
+                    for which, d in (("old", old_dir), ("new", new_dir))
+                )  # fmt: skip
     except PackSourceError as exc:
         click.echo(f"lastlight: {exc}", err=True)
         sys.exit(1)
     moved = compare_rows(rows_old, rows_new, seed=seed)
     shown = [m for m in moved if show_all or m.moved]
+    robust = None
+    if robust_rows is not None and robust_bots:
+        robust = _robust(rows_old, rows_new, robust_rows, seed)
     if fmt == "json":
         out = {
             "old": old,
@@ -74,10 +106,51 @@ def diff_command(
             "items": changes,
             "figures": [m.to_json() for m in shown],
         }
+        if robust is not None:
+            out["robust"] = {"population_a": list(bots), "population_b": list(robust_bots or ()),
+                             "games": robust[0], "figures": robust[1]}  # fmt: skip
         click.echo(json.dumps(out, indent=1, default=list))
         return
     _print_changes(changes, old, new)
     _print_figures(moved, shown, games)
+    if robust is not None:
+        _print_robust(robust, bots, robust_bots or (), show_all)
+
+
+def _robust(
+    rows_old: list[dict], rows_new: list[dict], robust_rows: tuple[list, ...], seed: int
+) -> tuple[int, list[dict[str, Any]]]:
+    """Moved / not moved under both populations, on the games the second one played."""
+    from lastlight.interpreter.tools.lab.compare import compare_rows
+    from lastlight.interpreter.tools.lab.robust import diff_verdicts, first_games
+
+    n = len({r["game"] for r in robust_rows[0]})
+    moved_a = compare_rows(first_games(rows_old, n), first_games(rows_new, n), seed=seed)
+    moved_b = compare_rows(robust_rows[0], robust_rows[1], seed=seed)
+    return n, diff_verdicts(moved_a, moved_b)
+
+
+def _print_robust(
+    robust: tuple[int, list[dict[str, Any]]], bots: tuple[str, ...], other: tuple[str, ...],
+    show_all: bool,
+) -> None:  # fmt: skip
+    n, rows = robust
+    flips = [r for r in rows if r["flipped"]]
+    click.echo(
+        f"robustness: on the first {n} paired games, {len(flips)} of {len(rows)} figures moved"
+        f" under one population and not the other (A = {','.join(bots)}, B = {','.join(other)}):"
+    )
+    for r in rows if show_all else [r for r in rows if r["flipped"] or r["a"]["moved"]]:
+        a, b = r["a"], r["b"]
+        body_a = change_text(r["group"], r["key"], a["old"], a["new"], _nan(a["lo"]), _nan(a["hi"]))
+        body_b = change_text(r["group"], r["key"], b["old"], b["new"], _nan(b["lo"]), _nan(b["hi"]))
+        click.echo(f"  {'FLIP' if r['flipped'] else '    '} {r['group']:<16} {r['key']:<24}"
+                   f" A {'MOVED' if a['moved'] else 'not moved'}: {body_a}"
+                   f" | B {'MOVED' if b['moved'] else 'not moved'}: {body_b}")  # fmt: skip
+
+
+def _nan(x: float | None) -> float:
+    return float("nan") if x is None else x
 
 
 def _print_changes(changes: list[dict[str, Any]], old: str, new: str) -> None:

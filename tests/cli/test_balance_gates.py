@@ -134,3 +134,24 @@ def test_restricted_needs_one_bot_and_a_section(bands: Path, tmp_path: Path) -> 
     bad.write_text(RESTRICTED.replace("[achievement-red]", "[nobody]"))
     code, _, err = run(*TINY, "--check", str(bad), "--restricted")
     assert code == 1 and "bad.yaml:3:11: 'nobody' is not a achievement of this pack" in err
+
+
+@pytest.mark.slow
+def test_diff_robust_shows_moved_under_both_populations() -> None:
+    args = ["diff", "content", "content", "-g", "6", "-n", "2", "--bots", "random", "-j", "1"]
+    code, out, err = run(*args, "--robust", "heuristic", "--robust-games", "5", "--all")
+    assert code == 0, err
+    assert "robustness: on the first 5 paired games, 0 of" in out
+    assert "A = random, B = heuristic" in out and "A not moved" in out
+    code, out, err = run(*args, "--robust", "heuristic", "--format", "json")
+    data = json.loads(out)["robust"]
+    assert code == 0 and data["games"] == 6 and data["population_b"] == ["heuristic"]
+    assert data["figures"] and not any(f["flipped"] for f in data["figures"])  # a pack vs itself
+
+
+def test_diff_robust_usage_errors() -> None:
+    args = ["diff", "content", "content", "-g", "6", "-n", "2", "--bots", "random", "-j", "1"]
+    code, _, err = run(*args, "--robust-games", "2")
+    assert code == 2 and "needs --robust BOTS" in err
+    code, _, err = run(*args, "--robust", "heuristic", "--robust-games", "9")
+    assert code == 2 and "the first of the run's 6" in err
