@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -12,6 +13,7 @@ from lastlight.cli._lab import bot_names, change_text, run_rows, sweep_options
 
 if TYPE_CHECKING:
     from lastlight.interpreter.tools.lab.compare import Moved
+    from lastlight.interpreter.tools.lab.spec import SimSpec
 
 
 def _fmt_change(c: dict) -> str:
@@ -65,12 +67,8 @@ def diff_command(
     from lastlight.cli._lab import make_spec
     from lastlight.interpreter.tools.lab.packsrc import PackSourceError, pack_folder
 
-    if robust_games and not robust_bots:
-        raise click.BadParameter("needs --robust BOTS", param_hint="--robust-games")
-    if (robust_games or 0) > games:
-        raise click.BadParameter(f"the robust games are the first of the run's {games}",
-                                 param_hint="--robust-games")  # fmt: skip
-    robust_rows = None
+    _check_robust(robust_bots, robust_games, games)
+    robust_rows: tuple[list[dict], list[dict]] | None = None
 
     try:
         with pack_folder(old) as old_dir, pack_folder(new) as new_dir:
@@ -84,20 +82,15 @@ def diff_command(
             rows_old = run_rows(spec_old, jobs, ray_address, label="old")
             rows_new = run_rows(spec_new, jobs, ray_address, label="new")
             if robust_bots:
-                n = robust_games or games
-                robust_rows = tuple(
-                    run_rows(make_spec(str(d), n, players, robust_bots, seed), jobs,
-                             ray_address, label=f"{which} {','.join(robust_bots)}")
-                    for which, d in (("old", old_dir), ("new", new_dir))
-                )  # fmt: skip
+                spec_old = make_spec(str(old_dir), robust_games or games, players, robust_bots,
+                                     seed)  # fmt: skip
+                robust_rows = _play_both(spec_old, str(new_dir), jobs, ray_address)
     except PackSourceError as exc:
         click.echo(f"lastlight: {exc}", err=True)
         sys.exit(1)
     moved = compare_rows(rows_old, rows_new, seed=seed)
     shown = [m for m in moved if show_all or m.moved]
-    robust = None
-    if robust_rows is not None and robust_bots:
-        robust = _robust(rows_old, rows_new, robust_rows, seed)
+    robust = _robust(rows_old, rows_new, robust_rows, seed) if robust_rows else None
     if fmt == "json":
         out = {
             "old": old,
@@ -107,8 +100,7 @@ def diff_command(
             "figures": [m.to_json() for m in shown],
         }
         if robust is not None:
-            out["robust"] = {"population_a": list(bots), "population_b": list(robust_bots or ()),
-                             "games": robust[0], "figures": robust[1]}  # fmt: skip
+            out["robust"] = _robust_json(robust, bots, robust_bots or ())
         click.echo(json.dumps(out, indent=1, default=list))
         return
     _print_changes(changes, old, new)
@@ -117,8 +109,34 @@ def diff_command(
         _print_robust(robust, bots, robust_bots or (), show_all)
 
 
+def _check_robust(bots: tuple[str, ...] | None, robust_games: int | None, games: int) -> None:
+    if robust_games and not bots:
+        raise click.BadParameter("needs --robust BOTS", param_hint="--robust-games")
+    if (robust_games or 0) > games:
+        raise click.BadParameter(f"the robust games are the first of the run's {games}",
+                                 param_hint="--robust-games")  # fmt: skip
+
+
+def _play_both(
+    spec: SimSpec, new_dir: str, jobs: int, ray_address: str | None
+) -> tuple[list[dict], list[dict]]:
+    """The second population's games of OLD (spec) and NEW (the same spec on NEW's folder)."""
+    label = ",".join(spec.bots)
+    return (
+        run_rows(spec, jobs, ray_address, label=f"old {label}"),
+        run_rows(replace(spec, content=new_dir), jobs, ray_address, label=f"new {label}"),
+    )
+
+
+def _robust_json(
+    robust: tuple[int, list[dict[str, Any]]], bots: tuple[str, ...], other: tuple[str, ...]
+) -> dict[str, Any]:
+    return {"population_a": list(bots), "population_b": list(other), "games": robust[0],
+            "figures": robust[1]}  # fmt: skip
+
+
 def _robust(
-    rows_old: list[dict], rows_new: list[dict], robust_rows: tuple[list, ...], seed: int
+    rows_old: list[dict], rows_new: list[dict], robust_rows: tuple[list, list], seed: int
 ) -> tuple[int, list[dict[str, Any]]]:
     """Moved / not moved under both populations, on the games the second one played."""
     from lastlight.interpreter.tools.lab.compare import compare_rows
