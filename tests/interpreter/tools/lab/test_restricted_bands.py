@@ -141,3 +141,21 @@ def test_shared_workers_give_the_figures_of_one_process() -> None:
     here = rb.run_cases(cases, str(content_dir()), "random", 5, jobs=1)
     pooled = rb.run_cases(cases, str(content_dir()), "random", 5, jobs=2)
     assert here == pooled
+
+
+def test_the_shipped_section_plans_52_cases_and_holds_today_s_corona_brokers() -> None:
+    """Issue 24's bands (+-8 points, 100 pairs) over every faction and achievement at 2, 3 and 4
+    players; Corona Brokers at 3 players (-14.0 [-23.8, -4.2], docs/bot-tuning.md) reaches the
+    band, so it holds; a gap whose whole interval is past -8 breaks."""
+    path = content_dir() / "balance" / "bands.yaml"
+    rbands = rb.load_restricted(path)
+    assert {(b.kind, b.keys, b.within, b.games) for b in rbands} == {
+        ("faction", None, 0.08, 100), ("achievement", None, 0.08, 100)}  # fmt: skip
+    planned = rb.plan(rbands, load_rules(str(content_dir())), (2, 3, 4))
+    assert len(planned) == 10 + 15 + 15 + 3 * 4
+    faction = rbands[0]
+    assert not rb.Outcome(faction, _summary(-0.14, -0.238, -0.042), HERE).broken
+    assert rb.Outcome(faction, _summary(-0.14, -0.20, -0.081), HERE).broken
+
+
+HERE = Loc("content/factions.yaml", 147, 5)
