@@ -270,7 +270,7 @@ def _robust(
     if bands is None:
         return rep, []
     figs = summarize([r for r in rows_b if r["game"] < played])
-    broken = [PopulationBreach(b, ",".join(bots_b), rep.games)
+    broken: list[Broken] = [PopulationBreach(b, ",".join(bots_b), rep.games)
               for b in bands_mod.check(bands, figs, locs)]  # fmt: skip
     return rep, broken
 

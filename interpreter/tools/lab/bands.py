@@ -51,8 +51,11 @@ class Band:
 class Broken(Protocol):
     """A broken band of any kind: where it points and what it says."""
 
-    code: str
-    title: str
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
 
     @property
     def loc(self) -> Loc: ...
