@@ -227,7 +227,7 @@ def run_cases(
             summaries = [one(c) for c in unique]
         else:
             # enough threads that the workers always have rounds queued
-            with ThreadPoolExecutor(max_workers=max(2, 2 * jobs)) as threads:
+            with ThreadPoolExecutor(max_workers=min(len(unique), max(2, 2 * jobs))) as threads:
                 summaries = list(threads.map(one, unique))
     return dict(zip(unique, summaries, strict=True))
 
