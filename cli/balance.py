@@ -265,7 +265,10 @@ def _robust(
                                      param_hint="--robust-games")  # fmt: skip
         bots_b = opts["robust_bots"]
         spec = SimSpec(run.content, run.players, bots_b, run.seed, 0, games_b)
-        rows_b = run_rows(spec, opts["jobs"], opts["ray_address"], label=",".join(bots_b))
+        # small tasks: the second population is usually the slow one, and a run of a few dozen
+        # games in the runner's 25-game batches would keep one worker busy and the others idle
+        batch = max(1, min(25, games_b // (4 * run.jobs)))
+        rows_b = run_rows(spec, opts["jobs"], opts["ray_address"], ",".join(bots_b), batch)
     rep = robust_report(rows, rows_b, list(run.bots), list(bots_b), bands, locs, run.seed)
     if bands is None:
         return rep, []

@@ -121,10 +121,13 @@ def _play_both(
     spec: SimSpec, new_dir: str, jobs: int, ray_address: str | None
 ) -> tuple[list[dict], list[dict]]:
     """The second population's games of OLD (spec) and NEW (the same spec on NEW's folder)."""
+    from lastlight.interpreter.tools.lab.run import default_jobs
+
     label = ",".join(spec.bots)
+    batch = max(1, min(25, spec.games // (4 * (jobs or default_jobs()))))  # as balance --robust
     return (
-        run_rows(spec, jobs, ray_address, label=f"old {label}"),
-        run_rows(replace(spec, content=new_dir), jobs, ray_address, label=f"new {label}"),
+        run_rows(spec, jobs, ray_address, f"old {label}", batch),
+        run_rows(replace(spec, content=new_dir), jobs, ray_address, f"new {label}", batch),
     )
 
 
