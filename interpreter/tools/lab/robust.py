@@ -205,7 +205,12 @@ def render_text(rep: RobustReport) -> str:
         if v.moved is not None:
             c = v.moved.change
             scale = 100 if pct else 1
-            change = f"{scale * c.diff:+.1f} [{scale * c.lo:+.1f}, {scale * c.hi:+.1f}]"
+            interval = (
+                f"[{scale * c.lo:+.1f}, {scale * c.hi:+.1f}]"
+                if c.lo == c.lo and c.hi == c.hi
+                else "[too few games]"  # NaN: the bootstrap could not form one
+            )
+            change = f"{scale * c.diff:+.1f} {interval}"
             change += " MOVED" if v.moved.moved else ""
         lines.append(
             f"  {'FLIP' if v.flipped else '':4} {v.group:<16} {v.key:<24}"
