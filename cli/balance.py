@@ -27,7 +27,7 @@ from lastlight.interpreter.load.fileio import write_atomic
 if TYPE_CHECKING:
     from lastlight.interpreter.tools.lab.bands import Band, Broken
     from lastlight.interpreter.tools.lab.report import BalanceReport, Row
-    from lastlight.interpreter.tools.lab.restricted_bands import Outcome
+    from lastlight.interpreter.tools.lab.restricted_bands import Outcome, RestrictedBand
     from lastlight.interpreter.tools.lab.robust import RobustReport
 
 
@@ -139,6 +139,7 @@ def balance_command(
             raise click.BadParameter(f"{out}: name a .html, .md or .json file", param_hint="-o")
     _check_options(bands_file, opts)
     bands = _load_bands(bands_file) if bands_file else None
+    rbands = _load_restricted(bands_file, opts["restricted"]) if bands_file else []
     if results:
         rows, meta, content_root = _read_rows(results, opts["content"])
         run = _Run.of_meta(meta, str(content_root), opts)
@@ -157,9 +158,8 @@ def balance_command(
     if opts["robust_bots"] or opts["robust_results"]:
         extra.robust, extra.robust_breaches = _robust(run, rows, bands, locs, opts)
     if opts["restricted"]:
-        assert bands_file is not None  # _check_options
         extra.restricted, extra.restricted_bot, extra.restricted_seconds = _restricted(
-            run, bands_file, locs, opts
+            run, rbands, locs, opts
         )
     _write_reports(report, outputs, plots_dir)
     _print_report(report, fmt, extra, bands, locs)
@@ -297,8 +297,29 @@ def _robust_rows(run: _Run, path: str) -> tuple[list[Row], tuple[str, ...]]:
     return rows, tuple(meta.get("bots", ()))
 
 
+def _load_restricted(bands_file: str, asked: bool) -> list[RestrictedBand]:
+    """The file's restricted: section, read (and so checked) even when it is not played: exit
+    1 at a mistake's file:line:col, or if --restricted is asked of a file without one; a note
+    when it is there but not asked for."""
+    from lastlight.interpreter.tools.lab import restricted_bands as rb
+
+    try:
+        rbands = rb.load_restricted(bands_file)
+    except rb.BandsError as exc:
+        click.echo(f"{exc}", err=True)
+        sys.exit(1)
+    if asked and not rbands:
+        click.echo(f"{bands_file}:1:1: --restricted: the file has no restricted: section",
+                   err=True)  # fmt: skip
+        sys.exit(1)
+    if rbands and not asked:
+        click.echo(f"note: {len(rbands)} restricted band(s) of {bands_file} not played"
+                   " (--restricted plays them)", err=True)  # fmt: skip
+    return rbands
+
+
 def _restricted(
-    run: _Run, bands_file: str, locs: dict, opts: dict[str, Any]
+    run: _Run, rbands: list[RestrictedBand], locs: dict, opts: dict[str, Any]
 ) -> tuple[list[Outcome], str, float]:
     """Every case of the bands file's restricted: section, played and put under its band."""
     from lastlight.interpreter.tools.lab import restricted_bands as rb
@@ -312,10 +333,6 @@ def _restricted(
     players = opts["restricted_players"] or run.players
     check_player_counts(rules, players)
     try:
-        rbands = rb.load_restricted(bands_file)
-        if not rbands:
-            raise rb.BandsError(f"{bands_file}:1:1: --restricted: the file has no restricted:"
-                                " section")  # fmt: skip
         planned = rb.plan(rbands, rules, players, opts["restricted_games"])
     except rb.BandsError as exc:
         click.echo(f"{exc}", err=True)

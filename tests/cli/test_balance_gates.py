@@ -155,3 +155,13 @@ def test_diff_robust_usage_errors() -> None:
     assert code == 2 and "needs --robust BOTS" in err
     code, _, err = run(*args, "--robust", "heuristic", "--robust-games", "9")
     assert code == 2 and "the first of the run's 6" in err
+
+
+def test_the_section_is_checked_even_when_not_played(bands: Path, tmp_path: Path) -> None:
+    code, out, err = run(*TINY, "--check", str(bands))
+    assert code == 0 and "restricted play" not in out
+    assert f"note: 1 restricted band(s) of {bands} not played (--restricted plays them)" in err
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(RESTRICTED.replace("within: 0.08", "within: lots"))
+    code, _, err = run(*TINY, "--check", str(bad))
+    assert code == 1 and "bad.yaml:4:13: within is a share between 0 and 1" in err
