@@ -52,7 +52,7 @@ class Verdict:
             return None, None
         return self.band.limits(f)
 
-    def state(self, f: Figure | None) -> str:
+    def verdict_of(self, f: Figure | None) -> str:
         if f is None:
             return "absent"
         if self.band is None:
@@ -66,7 +66,7 @@ class Verdict:
 
     @property
     def flipped(self) -> bool:
-        a, b = self.state(self.a), self.state(self.b)
+        a, b = self.verdict_of(self.a), self.verdict_of(self.b)
         if "absent" in (a, b):
             return False
         if self.band is None:
@@ -80,8 +80,8 @@ class Verdict:
             "band": None if self.band is None else [_num(x) for x in self.limits],
             "a": self.a.to_json() if self.a else None,
             "b": self.b.to_json() if self.b else None,
-            "verdict_a": self.state(self.a),
-            "verdict_b": self.state(self.b),
+            "verdict_a": self.verdict_of(self.a),
+            "verdict_b": self.verdict_of(self.b),
             "flipped": self.flipped,
             "change": self.moved.to_json() if self.moved else None,
             "loc": str(self.loc) if self.loc else None,
@@ -214,8 +214,8 @@ def render_text(rep: RobustReport) -> str:
             change += " MOVED" if v.moved.moved else ""
         lines.append(
             f"  {'FLIP' if v.flipped else '':4} {v.group:<16} {v.key:<24}"
-            f" {_share(v.a, pct):<22} {v.state(v.a):<10} {_share(v.b, pct):<22}"
-            f" {v.state(v.b):<10} {band:<16} {change}"
+            f" {_share(v.a, pct):<22} {v.verdict_of(v.a):<10} {_share(v.b, pct):<22}"
+            f" {v.verdict_of(v.b):<10} {band:<16} {change}"
         )
     lines.append(
         f"{len(rep.flips)} of {len(rep.verdicts)} verdict(s) flip between the populations"
@@ -244,8 +244,8 @@ def render_github(rep: RobustReport) -> str:
             if v.loc.line:
                 where += f",line={v.loc.line},col={max(v.loc.col, 1)}"
         msg = (
-            f"{v.group} {v.key}: {v.state(v.a)} under {','.join(rep.bots_a)},"
-            f" {v.state(v.b)} under {','.join(rep.bots_b)} ({rep.games} paired games)"
+            f"{v.group} {v.key}: {v.verdict_of(v.a)} under {','.join(rep.bots_a)},"
+            f" {v.verdict_of(v.b)} under {','.join(rep.bots_b)} ({rep.games} paired games)"
         )
         sep = "," if where else " "
         lines.append(f"::warning{where}{sep}title=G003 verdict flips with the bots::{_data(msg)}")

@@ -37,12 +37,14 @@ def test_verdicts_and_flips() -> None:
     outside = _fig(0.50, 0.40, 0.60, "above")
     assert Verdict("faction", "x", inside, straddles, band).flipped is False
     flip = Verdict("faction", "x", straddles, outside, band)
-    assert (flip.state(flip.a), flip.state(flip.b), flip.flipped) == ("straddles", "outside", True)
+    assert (flip.verdict_of(flip.a), flip.verdict_of(flip.b)) == ("straddles", "outside")
+    assert flip.flipped
     assert flip.limits == pytest.approx((0.17, 0.33))
     absent = Verdict("faction", "x", None, outside, band)
-    assert absent.state(absent.a) == "absent" and not absent.flipped
+    assert absent.verdict_of(absent.a) == "absent" and not absent.flipped
     fair = Verdict("faction", "x", inside, outside, None)  # no bands: the fair-share flag
-    assert (fair.state(fair.a), fair.state(fair.b), fair.flipped) == ("fair", "above", True)
+    assert (fair.verdict_of(fair.a), fair.verdict_of(fair.b)) == ("fair", "above")
+    assert fair.flipped
 
 
 @pytest.fixture(scope="module")
@@ -79,10 +81,10 @@ def test_a_made_up_band_flips_on_a_tiny_run(
     assert rep.games == 4 and len(rep.verdicts) == 3  # two seats and the made-up band
     (flip,) = rep.flips
     assert (flip.group, flip.key) == (target.group, target.key)
-    assert (flip.state(flip.a), flip.state(flip.b)) == ("inside", "outside")
+    assert (flip.verdict_of(flip.a), flip.verdict_of(flip.b)) == ("inside", "outside")
     assert flip.loc == Loc(str(path), 4, 5) and flip.moved is not None
     seats = [v for v in rep.verdicts if v.group == "seat"]
-    assert all(v.state(v.a) == v.state(v.b) == "inside" for v in seats)
+    assert all(v.verdict_of(v.a) == v.verdict_of(v.b) == "inside" for v in seats)
     text = render_text(rep)
     assert "A = random and B = heuristic" in text and "1 of 3 verdict(s) flip" in text
     assert sum(line.lstrip().startswith("FLIP") for line in text.splitlines()) == 1
@@ -100,7 +102,7 @@ def test_without_bands_the_verdicts_are_the_fair_share_flags(
     assert rep.games == 2 and not rep.bands  # only the games both played
     groups = {v.group for v in rep.verdicts}
     assert "seat" in groups and "light" not in groups
-    assert {v.state(v.a) for v in rep.verdicts} <= {"fair", "above", "below", "absent"}
+    assert {v.verdict_of(v.a) for v in rep.verdicts} <= {"fair", "above", "below", "absent"}
 
 
 def test_diff_verdicts_flag_a_figure_moved_under_one_population_only() -> None:
