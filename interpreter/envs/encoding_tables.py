@@ -274,12 +274,18 @@ class Board:
         processor's cache, rather than one decision later)."""
         s, u = self.versions
         data = view.board_data()
-        if self._sectors is None or data.sectors != self._sectors:
+        # (the same objects: nothing seen of them changed, `observe.seen_board`; else compared,
+        # for views of another game or of a state written by hand)
+        if data.sectors is not self._sectors and (
+            self._sectors is None or data.sectors != self._sectors
+        ):
             number = _numbering(self._sector_numbers, self.sector_rows)
             self.sector_ids = [number(row) for row in view.sector_rows()]
             self._sectors = data.sectors
             s += 1
-        if self._pieces is None or data.pieces != self._pieces:
+        if data.pieces is not self._pieces and (
+            self._pieces is None or data.pieces != self._pieces
+        ):
             rows = view.piece_rows()
             found = list(map(self._unit_numbers.get, rows))
             if None in found:  # a row not met before
