@@ -82,6 +82,11 @@ def _compile(steps: tuple[ast.Step, ...]) -> tuple[Op, ...]:
 class Engine:
     """Rules + board + one state. `flow` drives rounds; the stack runs effects."""
 
+    #: Set by every write to a unit or a sector (`unit`, `sector`): the board the observations
+    #: share (`observe.seen_board`, kept in `cache`) is to be worked out again. A class default,
+    #: so that an engine made without `__init__` (`Game.clone`) has it.
+    board_written: bool = False
+
     def __init__(
         self,
         rules: Rules,
@@ -138,6 +143,7 @@ class Engine:
         """Unit `uid` to write: the engine's only way to change a unit (it may be shared with
         a clone's state, and is copied first then)."""
         units = self.state["units"]
+        self.board_written = True
         own = self.own_units
         if own is None or uid in own:
             return units[uid]
@@ -148,6 +154,7 @@ class Engine:
     def sector(self, sid: str) -> Sector:
         """Sector `sid` to write (as `unit`)."""
         sectors = self.state["sectors"]
+        self.board_written = True
         own = self.own_sectors
         if own is None or sid in own:
             return sectors[sid]

@@ -32,9 +32,10 @@ from lastlight.interpreter.effects import ast
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Op
+    from lastlight.interpreter.engine.observe import SeenSector
     from lastlight.interpreter.engine.queries import CardTables
     from lastlight.interpreter.engine.ruleset import ActionCard, Rules
-    from lastlight.interpreter.engine.state import Combat, Frame
+    from lastlight.interpreter.engine.state import Combat, Frame, Unit
     from lastlight.interpreter.engine.units import UnitIndex
 
 #: Answers kept in one unbounded-key store (`bounded`) before it is emptied.
@@ -216,6 +217,9 @@ class GameCache(TypedDict, total=False):
     sector_order: dict[str, int]
     #: the sectors in play (`primitives.move.live_sectors`)
     live: frozenset[str]
+    #: the sectors and units as every seat sees them, shared by observations while the board
+    #: is unchanged (`observe.seen_board`)
+    seen_board: tuple[dict[str, SeenSector], dict[str, Unit]]
     #: the asteroid sectors at this rotation (`Engine.asteroids`; dropped at a rotation)
     asteroids: frozenset[str]
     #: the running `move_ships` frame and each group's options for it (`primitives.move`)

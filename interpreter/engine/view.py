@@ -451,8 +451,10 @@ class SeatView:
     def board_data(self) -> SeatView.BoardData:
         """This view's sectors and pieces, for a client that works out something from them and
         keeps it while another view's are equal (the environments' encoder). A client may keep
-        them after letting the view go: they are this view's own (one position's), which nothing
-        writes."""
+        them after letting the view go: nothing writes them. Views of one game share them while
+        nothing a seat can see of them changes (`observe.seen_board`), so a client tests
+        identity first (`is`: the same objects, the same board) and compares only when they
+        differ (another game's view, or a changed board)."""
         return tuple.__new__(SeatView.BoardData, (self._obs["sectors"], self._obs["units"]))
 
     def sector_rows(

@@ -19,11 +19,11 @@ and size, the extractor's owner).
 Encoding reads the view's rows (`SeatView.player_rows`, `piece_rows`, `sector_rows`: every
 player, piece and sector read at once) and index tables built once from the layout
 (encoding_tables.py), and gives the vector in parts (`Encoded`): the board's entries, a vector
-shared while the view's sectors and pieces equal those last seen (compared whole, never by a
-version number the engine might not bump), and the entries that are 1 and those with other
-values, written into a copy of it with two numpy assignments. A player's cards change seldom:
-their entries are kept per player and slot while they are equal. The env encodes once per
-decision (steps.py).
+shared while the view's sectors and pieces are those last seen (the same objects: the engine's
+observations share them until something a seat sees of them changes, `observe.seen_board`), and
+the entries that are 1 and those with other values, written into a copy of it with two numpy
+assignments. A player's cards change seldom: their entries are kept per player and slot while
+they are equal. The env encodes once per decision (steps.py).
 """
 
 from __future__ import annotations
@@ -242,7 +242,7 @@ class Encoder:
     def parts(self, view: SeatView) -> Encoded:
         """The vector of `view` in parts (`Encoded`): what the board writes, a vector shared
         with other calls, and the other entries. The encoder keeps the view's sectors and
-        pieces until the next call, to compare the next view's with (`Board`)."""
+        pieces until the next call, to tell whether the next view's are the same (`Board`)."""
         seat = view.seat
         if seat is None:
             raise ValueError("the encoder reads a seat's view, not a spectator's")

@@ -7,11 +7,12 @@ tables of each player in seat order from the seat, the place of each physical se
 of the entries one sector or one unit writes, by the number `Board` gives its row (a small ship
 of player 2 at sector `o3` with 1 damage), so each is worked out once per frame. The memos are
 bounded by the pack (sectors x what a sector can show; owners x sizes x places x damage).
-`Board` keeps the sectors and pieces last seen (`SeatView.board_data`), compared whole with each
-new view's: while they are equal (about nine decisions in ten) each frame's vector of their
-entries is reused as it is. When they change, seat 0's frame counts the entries once and the
-other seats' frames rename that vector (`Frame.follow`: the same sectors and players, each at
-its place and slot as that seat sees it).
+`Board` keeps the sectors and pieces last seen (`SeatView.board_data`): the views of one game
+share those objects while nothing a seat sees of them changes (`observe.seen_board`), so one
+identity test tells that they are the same, and each frame's vector of their entries is then
+reused as it is (about nine decisions in ten). When they change, seat 0's frame counts the
+entries once and the other seats' frames rename that vector (`Frame.follow`: the same sectors
+and players, each at its place and slot as that seat sees it).
 """
 
 from __future__ import annotations
@@ -243,10 +244,12 @@ def _packed(entries: Sequence[int]) -> bytes:
 
 class Board:
     """The sectors and units of the last view encoded, each with a version that changes when
-    they do; what frames read of them is worked out once per version. They are usually the same
-    from every seat (observe.py hides token identities from all alike), and they are compared
-    whole with the last view's (`SeatView.board_data`), so a difference is never missed; only
-    they are kept, not the view."""
+    they do; what frames read of them is worked out once per version. They are the same from
+    every seat (observe.py hides token identities from all alike): the views of one game share
+    the very objects until something a seat sees of them changes (`observe.seen_board`, which
+    keeps the objects when a write left them equal), so `see` tests identity, never compares.
+    Other objects (another game's view, a changed board) are read again; only they are kept,
+    not the view."""
 
     def __init__(self) -> None:
         self.versions = (0, 0)
@@ -267,19 +270,17 @@ class Board:
         self.unit_counts: list[tuple[int, int]] = []
 
     def see(self, view: SeatView) -> None:
-        """Take a view's sectors and pieces: their rows are read again only when they differ
-        from those kept. Each distinct row gets a number once, so that frames look their
-        entries up by position. What is kept is replaced only when it differs: equal data are
-        kept as they are, and the new view's go with the view (freed while still in the
-        processor's cache, rather than one decision later)."""
+        """Take a view's sectors and pieces: their rows are read again only when they are not
+        the objects kept (`SeatView.board_data`: the same objects, the same board). Each
+        distinct row gets a number once, so that frames look their entries up by position."""
         s, u = self.versions
         data = view.board_data()
-        if self._sectors is None or data.sectors != self._sectors:
+        if data.sectors is not self._sectors:
             number = _numbering(self._sector_numbers, self.sector_rows)
             self.sector_ids = [number(row) for row in view.sector_rows()]
             self._sectors = data.sectors
             s += 1
-        if self._pieces is None or data.pieces != self._pieces:
+        if data.pieces is not self._pieces:
             rows = view.piece_rows()
             found = list(map(self._unit_numbers.get, rows))
             if None in found:  # a row not met before
