@@ -31,7 +31,6 @@ from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import base_id
 from lastlight.interpreter.load.paths import content_dir
-from lastlight.interpreter.tools.lab import restrict
 from lastlight.interpreter.tools.lab.spec import game_seeds, load_rules
 
 #: The sharpnesses `--sharpness auto` tries, and the keep share (of its offers) the rule must
@@ -89,7 +88,7 @@ def choose_sharpness(cal: keeps.KeepCalibration, offers: dict[int, list[list[str
     for sharpness in GRID:
         shares, worth = expected(cal.with_sharpness(sharpness), offers)
         worthy = {k: v for k, v in shares.items() if (w := cal.worth(*k)) and w.worth_fair_share}
-        low = min(worthy.items(), key=lambda kv: kv[1])
+        low = min(worthy.items(), key=lambda kv: kv[1], default=((0, "none"), 1.0))
         print(
             f"sharpness {sharpness:5.2f}: kept worth {worth:.4f} x fair; least kept worthy "
             f"item {low[0][1]} at {low[0][0]} players {low[1]:.1%}",
@@ -108,6 +107,8 @@ def choose_sharpness(cal: keeps.KeepCalibration, offers: dict[int, list[list[str
 
 
 def measure(args: argparse.Namespace, content: str) -> list[dict[str, Any]]:
+    from lastlight.interpreter.tools.lab import restrict  # numpy, scipy: only when playing
+
     out = []
     for n in args.players:
         for item in dealt(content, n, args.seed, args.scan):

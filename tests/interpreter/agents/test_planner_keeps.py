@@ -195,3 +195,21 @@ def test_a_good_file_reads(tmp_path: Path) -> None:
 def test_a_missing_file_is_a_clear_message(tmp_path: Path) -> None:
     with pytest.raises(keeps.KeepsError, match=r"nope\.yaml.*cannot read"):
         keeps.parse(tmp_path / "nope.yaml")
+
+
+def test_restrict_summaries_make_a_calibration() -> None:
+    """`lastlight restrict --format json` summaries: an item with no pairs (not dealt) and a
+    `--never` run are left out; a t interval past +-1 on few pairs is clipped."""
+    base = {"players": 2, "mode": "keep", "pairs": 2, "deals": 9, "forced_share": 0.5,
+            "forced_interval": [0.0945, 0.9055], "change": 0.5,
+            "change_interval": [-5.8531, 6.8531]}  # fmt: skip
+    summaries = [
+        {**base, "item": "a"},
+        {**base, "item": "b", "pairs": 0},
+        {**base, "item": "c", "mode": "never"},
+    ]
+    cal = keeps.from_summaries(summaries, PROV, 3.0)
+    assert list(cal.worths[2]) == ["a"]
+    w = cal.worth(2, "a")
+    assert w is not None and w.change_interval == (-1.0, 1.0) and w.forced == 0.5
+    assert cal.sharpness == 3.0
