@@ -12,7 +12,7 @@ item is then measured with `lastlight restrict ITEM --games G --players N --seed
 (interpreter/tools/lab/restrict.py: the first G deals that offer ITEM to the forced seat, each
 played forced and free), so the file is reproducible from its seed for any `--jobs`.
 `--from-json` reads saved `lastlight restrict --format json` outputs instead of playing.
-The date is the only field that differs between two runs of one command.
+Only the date and the wall time noted in `games` differ between two runs of one command.
 """
 
 from __future__ import annotations
