@@ -10,6 +10,11 @@ replays the same decisions on bare `Game`s, timing `Game.apply` alone, and `Game
 `Game.view(mover)` (the seat's view the env encodes: the engine's observation, and the typed
 door's `SeatView` around it). The overhead per env step is (env time - engine time) / env steps.
 
+The engine's side is `Game.apply` and `Game.view(mover)` (the seat's observation) on a bare
+`Game`, exactly as before the env's speed work of issue 26: whatever the env keeps or works out
+(its encoder's tables and memos, the catalogue ids it keeps, reading the view once a decision)
+is timed on the env's side, inside its calls.
+
 The env reads the game through `Game.view(seat)` (issue 23), so the door's wrapper is the env's
 cost, not the engine's: the wrapper alone is timed too (wrapping each replayed view's data again
 in new `SeatView`s, what `Game.view` adds to the observation), and taken out of the engine's side
@@ -131,9 +136,14 @@ def main() -> None:
     clock = CLOCKS[args.clock]
     bias = clock_bias(clock)
     if args.skip_encoding:
-        from lastlight.interpreter.envs.encoding import Encoder
+        from lastlight.interpreter.envs.encoding import Encoded, Encoder
 
-        Encoder.encode = lambda self, view: np.zeros(self.layout.size, np.float32)  # type: ignore[method-assign]
+        def zeros(self: Encoder, view: SeatView) -> Encoded:
+            none = np.zeros(0, np.intp)
+            vec = np.zeros(self.layout.size, np.float32)
+            return Encoded(vec, none, none, none.astype(np.float32))
+
+        Encoder.parts = zeros  # type: ignore[method-assign]
     env = lastlight_v0.raw_env(players=args.players)
     rng = np.random.default_rng(args.first)
     env_s = eng_s = eng_view_s = wrap_s = 0.0

@@ -2,11 +2,14 @@
 
     lastlight sim --games 300 --players 2,3,4 --bots planner --seed 1 -o planner.parquet
     python benchmarks/keep_shares.py planner.parquet [--bot planner] [--markdown]
+        [--check interpreter/agents/planner/keeps.yaml]
 
 For each item and player count: the seats that kept it out of the seats of that bot, and the
 seats it was offered to (the deal re-made from the row's game seed with `Game.new`, which deals
 the same offers), so "kept when offered" has a Wilson 95% interval. An item offered to no seat
-is not listed. Never asserts.
+is not listed. Never asserts, except `--check KEEPS`: every item that the calibration file
+says is worth its fair share (its forced win share's Wilson interval reaches 1/players) must
+be kept in at least 5% of its offers (issue 24); the ones that are not are listed, exit 1.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 import pyarrow.parquet as pq
+from lastlight.interpreter.agents.planner import keeps
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import Rules, base_id
@@ -24,6 +28,8 @@ from lastlight.interpreter.tools.lab.stats import wilson
 
 #: What each seat is offered to keep.
 OFFERS = ("faction", "achievement")
+#: The least share of its offers an item worth its fair share must be kept in (issue 24).
+LEAST = 0.05
 
 
 def offers(rules: Rules, players: int, seed: int) -> list[dict[str, list[str]]]:
@@ -83,13 +89,37 @@ def markdown(out: list[tuple[int, str, str, int, int, int]]) -> str:
     return "\n".join(lines)
 
 
+def check(out: list[tuple[int, str, str, int, int, int]], path: Path) -> list[str]:
+    """The items worth their fair share (by the calibration file) kept in < LEAST of offers."""
+    cal = keeps.parse(path)
+    bad = []
+    worthy = 0
+    for n, _kind, item, _seats, offered, kept in out:
+        w = cal.worth(n, item)
+        if w is None or not w.worth_fair_share:
+            continue
+        worthy += 1
+        if kept < LEAST * offered:
+            bad.append(f"{n} players: {item} (forced {w.forced:.1%} [{w.forced_interval[0]:.1%}, "
+                       f"{w.forced_interval[1]:.1%}]) kept in {kept}/{offered} offers")  # fmt: skip
+    print(f"check: {worthy} (count, item) worth their fair share by {path}; "
+          f"{len(bad)} kept in < {LEAST:.0%} of offers")  # fmt: skip
+    return bad
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("rows", type=Path)
     ap.add_argument("--bot", default="planner", help="count this bot's seats ('' for every seat)")
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--check", type=Path, metavar="KEEPS", help="a calibration file (keeps.yaml)")
     args = ap.parse_args(argv)
     out = shares(args.rows, args.bot or None)
+    if args.check:
+        bad = check(out, args.check)
+        for line in bad:
+            print(line)
+        return 1 if bad else 0
     if args.markdown:
         print(markdown(out))
         return 0

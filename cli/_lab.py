@@ -18,7 +18,8 @@ from lastlight.interpreter.tools.lab.spec import SimSpec
 Row = dict[str, Any]
 
 
-def _bots(value: str) -> tuple[str, ...]:
+def bot_names(value: str) -> tuple[str, ...]:
+    """A comma list of bot names, each known (a usage error names the first that is not)."""
     names = tuple(b.strip() for b in value.split(",") if b.strip())
     for name in names:
         if is_program_bot(name):
@@ -58,7 +59,7 @@ def sweep_options(default_games: int) -> Callable[[Callable[..., Any]], Callable
                 "--bots",
                 default="heuristic",
                 show_default=True,
-                callback=lambda c, p, v: _bots(v),
+                callback=lambda c, p, v: bot_names(v),
                 help="Bot names, seated in rotation (from the bot registry, or cmd:PROGRAM).",
             ),
             bot_error_option,
@@ -127,15 +128,19 @@ def provenance(spec: SimSpec) -> dict[str, Any]:
     return meta
 
 
-def run_rows(spec: SimSpec, jobs: int, ray_address: str | None, label: str = "") -> list[Row]:
-    """Play the sweep with a progress bar (tqdm on stderr, off when stderr is not a terminal)."""
+def run_rows(
+    spec: SimSpec, jobs: int, ray_address: str | None, label: str = "", batch: int = 0
+) -> list[Row]:
+    """Play the sweep with a progress bar (tqdm on stderr, off when stderr is not a terminal).
+    `batch`: games a task (0: the runner's default)."""
     from lastlight.interpreter.tools.lab.run import run_sweep
     from tqdm import tqdm
 
     desc = label or ("ray" if ray_address is not None else "games")
     with tqdm(total=spec.games, desc=desc, unit="game", disable=None, file=sys.stderr) as bar:
         try:
-            return run_sweep(spec, jobs, ray_address=ray_address, progress=bar.update)
+            kw = {"batch": batch} if batch else {}
+            return run_sweep(spec, jobs, ray_address=ray_address, progress=bar.update, **kw)
         except ValueError as exc:
             click.echo(f"lastlight: {exc}", err=True)
             sys.exit(1)

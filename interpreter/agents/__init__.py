@@ -37,6 +37,7 @@ BUILTIN: dict[str, str] = {
     "random": f"{__name__}.random_bot:RandomBot",
     "heuristic": f"{__name__}.heuristic:HeuristicBot",
     "planner": f"{__name__}.planner.bot:PlannerBot",
+    "planner_calibrated": f"{__name__}.planner.calibrated:CalibratedPlannerBot",
     "search": f"{__name__}.search.bot:SearchBot",
     "sweep": f"{__name__}.search.sweep:SweepBot",
 }

@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from lastlight.interpreter.effects import ast
 from lastlight.interpreter.engine import lumos
 from lastlight.interpreter.engine import queries as q
+from lastlight.interpreter.engine.memos import bounded
 from lastlight.interpreter.engine.primitives.economy import to_graveyard
 from lastlight.interpreter.engine.state import Combat, Frame
-from lastlight.interpreter.engine.units import index
+from lastlight.interpreter.engine.units import UnitIndex, index
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
@@ -54,31 +55,65 @@ def _origins(eng: Engine, side: int, size: str, sector: str) -> dict[str, list[s
 
 
 def _all_origins(eng: Engine, side: int, sector: str) -> dict[str, dict[str, list[str]]]:
-    """`_origins` for every size at once (one pass over the side's ships): size -> origin
-    sector -> ship ids in id order."""
-    fought: Collection[str] = combat_state(eng)["fought"]
-    if fought:
-        fought = set(fought)
+    """`_origins` for every size at once: size -> origin sector -> ship ids in id order.
+
+    Asked again and again in one sector (each type the side may still roll, then the roll):
+    kept with the fight, the unit index's move count and how many ships had fought
+    (`GameCache.origins`); while no unit moved, the ships that fought since are taken out of
+    the kept answer instead of scanning the side's ships again."""
+    cmb = combat_state(eng)
+    fought = cmb["fought"]
+    ix = index(eng)
+    kept = eng.cache.get("origins")
+    if (
+        kept is not None
+        and kept[0] is cmb
+        and kept[1] is ix
+        and kept[2] == ix.ver
+        and kept[3] == side
+        and kept[4] == sector
+    ):
+        out = kept[6]
+        if kept[5] == len(fought):
+            return out
+        gone = set(fought[kept[5]:])
+        out = {
+            size: {
+                here: kept_ships
+                for here, ships in by_origin.items()
+                if (kept_ships := [uid for uid in ships if uid not in gone])
+            }
+            for size, by_origin in out.items()
+        }
+        out = {size: by_origin for size, by_origin in out.items() if by_origin}
+    else:
+        out = _scan_origins(eng, ix, side, sector, fought)
+    eng.cache["origins"] = (cmb, ix, ix.ver, side, sector, len(fought), out)
+    return out
+
+
+def _scan_origins(
+    eng: Engine, ix: UnitIndex, side: int, sector: str, fought: list[str]
+) -> dict[str, dict[str, list[str]]]:
+    """`_all_origins` from the side's ships on the board (one pass)."""
+    skip: Collection[str] = set(fought) if fought else ()
     near = eng.board.neighbours(sector, eng.state["rot"])
-    ranged: dict[str, bool] = {}
+    ranged = q.ranged_sizes(eng, side)
     out: dict[str, dict[str, list[str]]] = {}
     units = eng.state["units"]
-    for uid in index(eng).by_owner.get(side, ()):
-        if uid in fought:
+    for uid in ix.by_owner.get(side, ()):
+        if uid in skip:
             continue
         u = units[uid]
         size: str
         here: str
         size, here = u["z"], u["s"]  # type: ignore[assignment]  # (a ship's, on the board)
-        if here != sector:
-            far = ranged.get(size)
-            if far is None:
-                far = ranged[size] = q.ship_stat(eng, side, size, "range") >= 2
-            if not (far and here in near):
-                continue
+        if here != sector and not (size in ranged and here in near):
+            continue
         by_origin = out.get(size)
         if by_origin is None:
-            by_origin = out[size] = {}
+            out[size] = {here: [uid]}
+            continue
         ships = by_origin.get(here)
         if ships is None:
             by_origin[here] = [uid]
@@ -98,15 +133,30 @@ def attack_options(
     """R-CMD-11/15/17/19: roll with this type here (all ships of the type together), or hold
     fire. Range 1 ships can fight only where they are, so all of them roll; a ship that could
     also fight elsewhere (range 2) is free to join or not, so the options say how many ships
-    join from each sector (all of them first). `origins`: `_origins` if the caller has it."""
+    join from each sector (all of them first). `origins`: `_origins` if the caller has it.
+
+    The options depend only on the size, the Lumos mark, the range and how many ships wait in
+    each origin sector: built once per such key for the loaded content (`Memos.attack_options`)
+    and shared (a decision is never changed by its receiver)."""
     if origins is None:
         origins = _origins(eng, side, size, sector)
     if not origins:
         return []
-    ranged = q.ship_stat(eng, side, size, "range") >= 2
+    ranged = size in q.ranged_sizes(eng, side)
+    counted = tuple((origin, len(origins[origin])) for origin in sorted(origins))
+    key = (size, lumos, ranged, counted)
+    store = bounded(eng.rules.memo.attack_options)
+    found = store.get(key)
+    if found is None:
+        found = store[key] = _attack_options(size, lumos, ranged, counted)
+    return found
+
+
+def _attack_options(
+    size: str, lumos: bool, ranged: bool, counted: tuple[tuple[str, int], ...]
+) -> list[dict[str, Any]]:
     counts: list[dict[str, int]] = [{}]
-    for origin in sorted(origins):
-        n = len(origins[origin])
+    for origin, n in counted:
         picks = range(n, -1, -1) if ranged else (n,)
         counts = [{**c, origin: k} for c in counts for k in picks]
     out = []
@@ -135,6 +185,25 @@ def _enemy_ships(eng: Engine, side: int, sector: str) -> list[str]:
         and not (side == lumos.LUMOS and o == friend)
         and not (o == lumos.LUMOS and side == friend)
     ]
+
+
+def _any_enemy_ship(eng: Engine, side: int, sector: str) -> bool:
+    """Whether `_enemy_ships` would name any ship (stopping at the first)."""
+    ships = index(eng).board.get(sector)
+    if not ships:
+        return False
+    doomed = combat_state(eng)["doomed"]
+    units = eng.state["units"]
+    friend = lumos.ally(eng)
+    for uid in ships:
+        if uid in doomed:
+            continue
+        o = units[uid]["o"]
+        if o != side and not (side == lumos.LUMOS and o == friend) and not (
+            o == lumos.LUMOS and side == friend
+        ):
+            return True
+    return False
 
 
 def _enemy_extractor(eng: Engine, side: int, sector: str) -> str | None:
@@ -196,35 +265,35 @@ def _contested(eng: Engine, group: list[int], done: list[str]) -> list[str]:
 
 def _firing_reach(
     eng: Engine, side: int, fought: list[str]
-) -> tuple[dict[str, None], Callable[[str], set[str]]]:
+) -> tuple[set[str], Callable[[str], set[str]]]:
     """Where a side's ships that have not fought could fire (each ship's own sector; with range
-    2, the adjacent ones too, R-CMD-15), in order, and a function giving the sizes able to fire
-    into a sector (asked only for the few sectors where the answer matters)."""
+    2, the adjacent ones too, R-CMD-15), and a function giving the sizes able to fire into a
+    sector (asked only for the few sectors where the answer matters: it looks again)."""
     units = eng.state["units"]
-    skip = set(fought) if fought else ()
-    at: dict[str, set[str]] = {}  # sector -> sizes of the side's unfought ships there
-    for uid in index(eng).by_owner.get(side, ()):
+    skip: Collection[str] = set(fought) if fought else ()
+    ranged = q.ranged_sizes(eng, side)
+    ships = index(eng).by_owner.get(side, ())
+    reach: set[str] = set()
+    far: set[str] = set()  # sectors holding an unfought ship that fires into the adjacent ones
+    for uid in ships:
         if uid not in skip:
             u = units[uid]  # (a ship on the board: it has a sector and a size)
-            found = at.get(u["s"])  # type: ignore[arg-type]
-            if found is None:
-                at[u["s"]] = {u["z"]}  # type: ignore[index, arg-type]
-            else:
-                found.add(u["z"])  # type: ignore[arg-type]
+            reach.add(u["s"])  # type: ignore[arg-type]
+            if u["z"] in ranged:
+                far.add(u["s"])  # type: ignore[arg-type]
     rot = eng.state["rot"]
     near = eng.board.neighbours
-    ranged = {z for zs in at.values() for z in zs if q.ship_stat(eng, side, z, "range") >= 2}
-    reach = dict.fromkeys(at)
-    if ranged:
-        for here, zs in at.items():
-            if not zs.isdisjoint(ranged):
-                reach.update(dict.fromkeys(near(here, rot)))
+    for here in far:
+        reach.update(near(here, rot))
 
     def sizes(s: str) -> set[str]:
-        out = set(at.get(s, ()))
-        for here, zs in at.items():
-            if s in near(here, rot):
-                out.update(zs & ranged)
+        out: set[str] = set()
+        for uid in ships:
+            if uid not in skip:
+                u = units[uid]
+                z, here = u["z"], u["s"]
+                if here == s or (z in ranged and s in near(here, rot)):  # type: ignore[arg-type]
+                    out.add(z)  # type: ignore[arg-type]
         return out
 
     return reach, sizes
@@ -309,7 +378,7 @@ def _pick_size(eng: Engine, loc: dict[str, Any], group: list[int], choice: Any) 
             _roll(eng, loc, side, choice)
             return False, None
         return None, None
-    ships_to_hit = bool(_enemy_ships(eng, side, sector))  # the same for every type
+    ships_to_hit = _any_enemy_ship(eng, side, sector)  # the same for every type
     origins = _all_origins(eng, side, sector)
     options = [
         opt
@@ -413,7 +482,13 @@ def _damage(eng: Engine, roller: list[Any], sector: str, choice: dict[str, Any])
         uid = choice["extractor"]
         cmb["doomed"][uid] = [roller[0], roller[1]]  # R-CMD-14: one damage destroys it
     else:
-        uid = next(x for x in _enemy_ships(eng, _side(roller), sector) if _match(eng, x, choice))
+        units = eng.state["units"]
+        owner, size, dmg = choice["owner"], choice["size"], choice["dmg"]
+        uid = next(
+            x
+            for x in _enemy_ships(eng, _side(roller), sector)
+            if (u := units[x])["o"] == owner and u["z"] == size and u["d"] == dmg
+        )
         unit = eng.unit(uid)
         unit["d"] += 1
         shields = q.ship_stat(eng, unit["o"], unit["z"], "shields")  # type: ignore[arg-type]
@@ -421,13 +496,6 @@ def _damage(eng: Engine, roller: list[Any], sector: str, choice: dict[str, Any])
             cmb["doomed"][uid] = [roller[0], roller[1]]  # who assigned the final damage
     if eng.log is not None:
         eng.event("damage", roller[0], None, unit=uid, sector=sector)
-
-
-def _match(eng: Engine, uid: str, choice: dict[str, Any]) -> bool:
-    u = eng.state["units"][uid]
-    return bool(
-        u["o"] == choice["owner"] and u["z"] == choice["size"] and u["d"] == choice["dmg"]
-    )
 
 
 def _resolve_sector(eng: Engine, sector: str) -> None:

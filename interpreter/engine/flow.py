@@ -400,14 +400,17 @@ def _window(eng: Engine, entry: list[Any], choice: Any) -> bool:
         st["queue"].pop(0)
         st["entry"] = 0
         return True
-    eng.ask(
-        p,
-        "ability",
-        [*options, _PASS],
-        f"Use a technology or faction ability {tag} your {action}, or pass",
-        by="flow",
-    )
+    prompt = _WINDOW_PROMPTS.get((tag, action))
+    if prompt is None:
+        prompt = _WINDOW_PROMPTS[(tag, action)] = (
+            f"Use a technology or faction ability {tag} your {action}, or pass"
+        )
+    eng.ask(p, "ability", [*options, _PASS], prompt, by="flow")
     return False
+
+
+#: (window, action card) -> the prompt of its `ability` decision
+_WINDOW_PROMPTS: dict[tuple[str, str], str] = {}
 
 
 #: The `pass` option of every ability window (one object: a decision is never changed)
@@ -501,8 +504,9 @@ def after_rotated_marker(eng: Engine) -> None:
 def _finish(eng: Engine) -> None:
     """R-END-02: most light; ties to most technologies in play, then most resources."""
     st = eng.state
-    best = max(_rank(eng, p) for p in range(st["n"]))
-    st["winners"] = [p for p in range(st["n"]) if _rank(eng, p) == best]
+    ranks = [_rank(eng, p) for p in range(st["n"])]
+    best = max(ranks)
+    st["winners"] = [p for p, rank in enumerate(ranks) if rank == best]
     st["over"] = True
     st["stage"] = "over"
     eng.event(

@@ -82,6 +82,11 @@ def _compile(steps: tuple[ast.Step, ...]) -> tuple[Op, ...]:
 class Engine:
     """Rules + board + one state. `flow` drives rounds; the stack runs effects."""
 
+    #: Set by every write to a unit or a sector (`unit`, `sector`): the board the observations
+    #: share (`observe.seen_board`, kept in `cache`) is to be worked out again. A class default,
+    #: so that an engine made without `__init__` (`Game.clone`) has it.
+    board_written: bool = False
+
     def __init__(
         self,
         rules: Rules,
@@ -138,6 +143,7 @@ class Engine:
         """Unit `uid` to write: the engine's only way to change a unit (it may be shared with
         a clone's state, and is copied first then)."""
         units = self.state["units"]
+        self.board_written = True
         own = self.own_units
         if own is None or uid in own:
             return units[uid]
@@ -148,6 +154,7 @@ class Engine:
     def sector(self, sid: str) -> Sector:
         """Sector `sid` to write (as `unit`)."""
         sectors = self.state["sectors"]
+        self.board_written = True
         own = self.own_sectors
         if own is None or sid in own:
             return sectors[sid]
@@ -316,8 +323,10 @@ class Engine:
                         if cond is not None and not self.test(frame, cond):
                             done = True
                         else:
-                            mult = loc["mult"] = self.count(frame, counter) if counter else 1
+                            mult = self.count(frame, counter) if counter else 1
                             done = run(self, frame, phrase, mult, choice)
+                            if not done:  # kept for when the step goes on (most finish)
+                                frame["loc"]["mult"] = mult
                     else:
                         done = run(self, frame, phrase, mult, choice)
                 else:
@@ -327,7 +336,8 @@ class Engine:
                     break  # it asked, or pushed frames that run first
                 # the frame may have been re-pushed below others: find it by identity
                 frame["pc"] = pc + 1
-                frame["loc"] = {}
+                if frame["loc"]:  # (an empty one serves the next step as it is)
+                    frame["loc"] = {}
                 if not stack or stack[-1] is not frame:
                     break
                 if pc + 1 >= last:
@@ -379,11 +389,16 @@ class Engine:
         if choice is None:
             if not self._feasible(frame, step.step):
                 return True
+            key = (frame["prog"], frame["pc"], self.state["n"])
+            prompts = self.rules.memo.prompts
+            prompt = prompts.get(key)
+            if prompt is None:
+                prompt = prompts[key] = f"You may: {self._text(step.step)}"
             return self.ask(
                 frame["p"],
                 "may",
                 [{"kind": "may", "do": True}, {"kind": "may", "do": False}],
-                f"You may: {self._text(step.step)}",
+                prompt,
             )
         if not choice.get("do"):
             return True
@@ -414,13 +429,14 @@ class Engine:
             options.append({"kind": "choose", "option": i})
         if not options:
             return True
-        return self.ask(
-            frame["p"],
-            "choose",
-            options,
-            "Choose one: "
-            + " | ".join(self._text_seq(step.options[o["option"]]) for o in options),
-        )
+        key = (frame["prog"], frame["pc"], self.state["n"], *(o["option"] for o in options))
+        prompts = self.rules.memo.prompts
+        prompt = prompts.get(key)
+        if prompt is None:
+            prompt = prompts[key] = "Choose one: " + " | ".join(
+                self._text_seq(step.options[o["option"]]) for o in options
+            )
+        return self.ask(frame["p"], "choose", options, prompt)
 
     def push_child(self, frame: Frame, prog: str) -> None:
         """Run another program in the same context (an option, a `may` body, a trade)."""

@@ -32,9 +32,10 @@ from lastlight.interpreter.effects import ast
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Op
+    from lastlight.interpreter.engine.observe import SeenSector
     from lastlight.interpreter.engine.queries import CardTables
     from lastlight.interpreter.engine.ruleset import ActionCard, Rules
-    from lastlight.interpreter.engine.state import Frame
+    from lastlight.interpreter.engine.state import Combat, Frame, Unit
     from lastlight.interpreter.engine.units import UnitIndex
 
 #: Answers kept in one unbounded-key store (`bounded`) before it is emptied.
@@ -93,6 +94,11 @@ MoveRun = dict[tuple[int, str, str], list[dict[str, Any]]]
 MovesKey = tuple[bool, str, str, int, int, frozenset[str], frozenset[str]]
 
 
+#: `combat.attack_options`'s key: (ship size, for the Lumos?, range 2?, (origin sector, ships
+#: waiting there) in sector order).
+AttackKey = tuple[str, bool, bool, tuple[tuple[str, int], ...]]
+
+
 class Memos:
     """What the engine works out once per loaded content (`rules.memo`). Every field is typed
     and says who fills it; nothing here is ever changed by a reader (the option objects in it are
@@ -129,6 +135,12 @@ class Memos:
         #: `MovesKey` -> a group of alike ships' `move` options (`primitives.move`; read
         #: through `bounded`)
         self.moves: dict[MovesKey, list[dict[str, Any]]] = {}
+        #: (program key, step index, player count[, the options offered]) -> the prompt of a
+        #: `may` or `choose` step (`Engine._may`, `Engine._choose`), rendered once
+        self.prompts: dict[tuple[Any, ...], str] = {}
+        #: `AttackKey` -> a ship type's `attack` options in a fight (`combat.attack_options`;
+        #: read through `bounded`)
+        self.attack_options: dict[AttackKey, list[dict[str, Any]]] = {}
 
     @cached_property
     def actions_by_id(self) -> dict[str, ActionCard]:
@@ -205,9 +217,16 @@ class GameCache(TypedDict, total=False):
     sector_order: dict[str, int]
     #: the sectors in play (`primitives.move.live_sectors`)
     live: frozenset[str]
+    #: the sectors and units as every seat sees them, shared by observations while the board
+    #: is unchanged (`observe.seen_board`)
+    seen_board: tuple[dict[str, SeenSector], dict[str, Unit]]
     #: the asteroid sectors at this rotation (`Engine.asteroids`; dropped at a rotation)
     asteroids: frozenset[str]
     #: the running `move_ships` frame and each group's options for it (`primitives.move`)
     move_run: tuple[Frame, MoveRun]
     #: seat -> (its technology hand, the designs in it) (`primitives.cards._hand_designs`)
     tech_hands: dict[int, tuple[tuple[str, ...], list[Design]]]
+    #: the last `combat._all_origins` answer: (the fight, the unit index and its move count,
+    #: side, sector, ships that had fought, size -> origin sector -> ship ids); never changed
+    #: by a reader
+    origins: tuple[Combat, UnitIndex, int, int, str, int, dict[str, dict[str, list[str]]]]

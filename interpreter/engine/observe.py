@@ -111,10 +111,12 @@ PRIVATE_KEYS = ("rng", "seed", "stack", "trig", "entry")
 
 
 def observation(eng: Engine, seat: int | None) -> Observation:
-    """Everything `seat` may know, as a fresh JSON-ready dict (None: a spectator)."""
+    """Everything `seat` may know, as a fresh JSON-ready dict (None: a spectator). Its `sectors`
+    and `units` are shared with the engine's other observations while the board is unchanged
+    (`seen_board`): read them, never write them (copy first)."""
     st = eng.state
-    # the engine's fast typed copy; then take out secrets
-    obs = cast(dict[str, Any], clone_state(st))
+    # the engine's fast typed copy but the board (shared, below); then take out secrets
+    obs = cast(dict[str, Any], clone_state(st, board=False))
     for key in PRIVATE_KEYS:
         obs.pop(key, None)
     obs["seat"] = seat
@@ -124,12 +126,7 @@ def observation(eng: Engine, seat: int | None) -> Observation:
     over = bool(st["over"])
     for i, pl in enumerate(obs["players"]):
         _redact_player(pl, i == seat, factions_public, over, st["stage"] == "select")
-    piles = eng.rules.token_piles_by_id
-    for info in obs["sectors"].values():
-        if info["token"] and not info["up"]:
-            info["token"] = piles.get(info["token"], "token")
-        if info["deep"]:
-            info["deep"] = True
+    obs["sectors"], obs["units"] = seen_board(eng)
     pending = st["pending"]
     if pending is not None:
         mine = pending["p"] == seat
@@ -140,6 +137,41 @@ def observation(eng: Engine, seat: int | None) -> Observation:
             "options": obs["pending"]["options"] if mine else None,  # already a copy
         }
     return cast(Observation, obs)
+
+
+def seen_board(eng: Engine) -> tuple[dict[str, SeenSector], dict[str, Unit]]:
+    """The sectors and units as every seat sees them (the same for all: a face-down token shows
+    its back to everyone), shared by the observations of every seat until the board is written.
+
+    They are copies the engine never writes, kept in `eng.cache` and worked out again after a
+    write to a unit or a sector (`Engine.unit` / `Engine.sector` set `board_written`; a hand
+    edit or a put-back drops the cache). Worked out again, each of the two is kept as the same
+    object when it is equal to the last, so two observations' sectors (or units) are the same
+    object exactly when nothing a seat can see of them changed in between: a client compares
+    them with `is` (`SeatView.board_data`). That tells a seat nothing hidden: a write that
+    changed only what it cannot see (none does today) leaves them the same objects."""
+    seen = eng.cache.get("seen_board")
+    if seen is not None and not eng.board_written:
+        return seen
+    eng.board_written = False
+    st = eng.state
+    sectors: dict[str, dict[str, Any]] = {sid: dict(s) for sid, s in st["sectors"].items()}
+    piles = eng.rules.token_piles_by_id
+    for info in sectors.values():
+        if info["token"] and not info["up"]:
+            info["token"] = piles.get(info["token"], "token")
+        if info["deep"]:
+            info["deep"] = True
+    units = {uid: u.copy() for uid, u in st["units"].items()}
+    shown = (cast(dict[str, SeenSector], sectors), units)
+    if seen is not None:  # equal to the last: the last kept (its identity says "unchanged")
+        old_sectors, old_units = seen
+        shown = (
+            old_sectors if shown[0] == old_sectors else shown[0],
+            old_units if units == old_units else units,
+        )
+    eng.cache["seen_board"] = shown
+    return shown
 
 
 def everything(eng: Engine) -> Observation:

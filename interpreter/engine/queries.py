@@ -72,6 +72,7 @@ class CardTables:
         "ids",
         "key",
         "params",
+        "ranged",
         "ship_costs",
         "statics",
         "stats",
@@ -86,6 +87,8 @@ class CardTables:
     #: are shared: callers never change them)
     costs: dict[str, dict[str, int]]
     ship_costs: dict[str, dict[str, int]]
+    #: the ship sizes of this player's with range 2 or more (`ranged_sizes`), once asked
+    ranged: frozenset[str] | None
 
     def __init__(
         self,
@@ -138,11 +141,13 @@ class CardTables:
         if old is not None and old.key == self.key:
             self.params, self.stats = old.params, old.stats
             self.costs, self.ship_costs = old.costs, old.ship_costs
+            self.ranged = old.ranged
             return
         self.params = {}
         self.stats = {}
         self.costs = {}
         self.ship_costs = {}
+        self.ranged = None
 
 
 def _place(rules: Rules, cid: str, size: str | None) -> PlacedParts:
@@ -236,6 +241,20 @@ def ship_stat(eng: Engine, owner: int, size: str, stat: str) -> int:
                 value += phrase.args["delta"]
         value = t.stats[(size, stat)] = max(value, 0 if stat != "shields" else 1)
     return value
+
+
+def ranged_sizes(eng: Engine, owner: int) -> frozenset[str]:
+    """The ship sizes of `owner`'s that fire into adjacent sectors (range 2 or more, R-CMD-15),
+    with modifiers (`ship_stat`); kept with the player's stats."""
+    if owner < 0:
+        return frozenset(z for z in eng.rules.sizes if ship_stat(eng, owner, z, "range") >= 2)
+    t = tables(eng, owner)
+    found = t.ranged
+    if found is None:
+        found = t.ranged = frozenset(
+            z for z in eng.rules.sizes if ship_stat(eng, owner, z, "range") >= 2
+        )
+    return found
 
 
 def bombardment(eng: Engine, owner: int, size: str) -> bool:

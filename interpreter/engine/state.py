@@ -170,14 +170,17 @@ def _player(pl: Player) -> Player:
     return out
 
 
-def clone_state(st: GameState) -> GameState:
+def clone_state(st: GameState, *, board: bool = True) -> GameState:
     """An independent copy of a state, shaped by the definitions above (no JSON). Keys this
-    module does not know (a newer field) are deep-copied, so a clone is never shared."""
+    module does not know (a newer field) are deep-copied, so a clone is never shared. With
+    `board=False` the unit and sector dicts are not copied: the copy's `units` and `sectors`
+    are the state's own until the caller replaces them (observe.py puts its own copies in)."""
     # (keeps the key order)
     out: dict[str, Any] = {k: v if k in _SHAPED else _deep(v) for k, v in st.items()}
     out["players"] = [_player(pl) for pl in st["players"]]
-    out["units"] = {uid: u.copy() for uid, u in st["units"].items()}
-    out["sectors"] = {sid: s.copy() for sid, s in st["sectors"].items()}
+    if board:
+        out["units"] = {uid: u.copy() for uid, u in st["units"].items()}
+        out["sectors"] = {sid: s.copy() for sid, s in st["sectors"].items()}
     for key in ("homes", "deck", "discard", "removed", "winners"):
         out[key] = st[key][:]
     out["queue"] = [entry[:3] + [_deep(x) for x in entry[3:]] for entry in st["queue"]]

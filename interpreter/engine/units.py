@@ -34,7 +34,7 @@ class Placement(TypedDict, total=False):
 class UnitIndex:
     """Buckets of unit ids, each in id order."""
 
-    __slots__ = ("board", "by_owner", "colony", "planet_x", "shared", "supply")
+    __slots__ = ("board", "by_owner", "colony", "planet_x", "shared", "supply", "ver")
 
     def __init__(self, units: dict[str, Unit]):
         #: sector -> ships on the board there
@@ -49,6 +49,9 @@ class UnitIndex:
         self.colony: dict[int, list[str]] = {}
         #: also in a clone's cache (`Engine.cache_for_clone`): copied before a move changes it
         self.shared = False
+        #: moves made through this index (`move_unit`): a memo of where units are keeps the
+        #: index and this count it was worked out at
+        self.ver = 0
         for uid, u in units.items():  # id order: appending keeps every bucket sorted
             self._add(uid, u, append=True)
 
@@ -61,6 +64,7 @@ class UnitIndex:
         twin.supply = {key: bucket[:] for key, bucket in self.supply.items()}
         twin.colony = {key: bucket[:] for key, bucket in self.colony.items()}
         twin.shared = False
+        twin.ver = self.ver
         return twin
 
     def _add(self, uid: str, u: Unit, append: bool = False) -> None:
@@ -124,3 +128,4 @@ def move_unit(eng: Engine, uid: str, **fields: Unpack[Placement]) -> None:
     unit.update(fields)  # type: ignore[typeddict-item]  # (a Placement's keys are a Unit's)
     if ix is not None:
         ix._add(uid, unit)
+        ix.ver += 1

@@ -440,15 +440,22 @@ class SeatView:
         alike give equal rows (a client may count them)."""
         return tuple(map(self._PIECE_ROW, self._obs["units"].values()))
 
-    def same_sectors(self, other: SeatView) -> bool:
-        """Every sector of this view equals `other`'s, field for field (compared whole, in C):
-        a client that works out something from the sectors keeps it while this holds. Both are
-        views of one position each, which nothing writes, so a client may keep an old view."""
-        return bool(self._obs["sectors"] == other._obs["sectors"])
+    class BoardData(NamedTuple):
+        """A view's sectors and pieces as its observation holds them (`board_data`): each
+        compares whole (`==`, in C) with another view's, field for field. Read-only, as the
+        view is."""
 
-    def same_pieces(self, other: SeatView) -> bool:
-        """Every piece of this view equals `other`'s, field for field (as `same_sectors`)."""
-        return bool(self._obs["units"] == other._obs["units"])
+        sectors: Mapping[str, Mapping[str, Any]]
+        pieces: Mapping[str, Mapping[str, Any]]
+
+    def board_data(self) -> SeatView.BoardData:
+        """This view's sectors and pieces, for a client that works out something from them and
+        keeps it while another view's are equal (the environments' encoder). A client may keep
+        them after letting the view go: nothing writes them. Views of one game share them while
+        nothing a seat can see of them changes (`observe.seen_board`), so a client tests
+        identity first (`is`: the same objects, the same board) and compares only when they
+        differ (another game's view, or a changed board)."""
+        return tuple.__new__(SeatView.BoardData, (self._obs["sectors"], self._obs["units"]))
 
     def sector_rows(
         self,

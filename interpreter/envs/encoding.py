@@ -18,10 +18,12 @@ and size, the extractor's owner).
 
 Encoding reads the view's rows (`SeatView.player_rows`, `piece_rows`, `sector_rows`: every
 player, piece and sector read at once) and index tables built once from the layout
-(encoding_tables.py), and writes the vector with a few numpy assignments. The sectors' and
-pieces' entries change seldom: they are kept while the view's rows equal those last seen
-(compared whole, never by a version number the engine might not bump). The env encodes once per
-decision (steps.py).
+(encoding_tables.py), and gives the vector in parts (`Encoded`): the board's entries, a vector
+shared while the view's sectors and pieces are those last seen (the same objects: the engine's
+observations share them until something a seat sees of them changes, `observe.seen_board`), and
+the entries that are 1 and those with other values, written into a copy of it with two numpy
+assignments. A player's cards change seldom: their entries are kept per player and slot while
+they are equal. The env encodes once per decision (steps.py).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from lastlight.interpreter.effects.decisions import DECISION_KINDS
@@ -52,6 +54,22 @@ if TYPE_CHECKING:
 
 #: The engine's stages (flow.py), in order.
 STAGES = ("faction", "achievement", "select", "resolve", "ending", "over")
+
+
+class Encoded(NamedTuple):
+    """A vector in parts (`Encoder.parts`): `board`, with 1 at `ones` and `val` at `at`."""
+
+    board: np.ndarray  #: what the sectors and pieces write (shared: never write it)
+    ones: np.ndarray  #: entries that are 1 (intp), each once, none of them the board's
+    at: np.ndarray  #: the entries with another value (intp), each once, none of the above
+    val: np.ndarray  #: their values (float32)
+
+    def vector(self) -> np.ndarray:
+        """The whole vector: a new array."""
+        out = self.board.copy()
+        out[self.ones] = 1.0
+        out[self.at] = self.val
+        return out
 
 
 @dataclass
@@ -107,6 +125,10 @@ class Encoder:
         self.owners = [f"p+{k}" for k in range(self.n_max)] + ["lumos"]
         self.layout = self._build()
         self._t = self._tables()
+        #: (player, slot) -> that player's cards (`PlayerRow`'s fields from `faction` on) as
+        #: last read in that slot, and their entries (`_counted`): read again when they differ
+        self._cards: dict[tuple[int, int], tuple[tuple[Any, ...], np.ndarray, list[int], list[int]]]
+        self._cards = {}
 
     # --- layout ------------------------------------------------------------------------------
     def _build(self) -> Layout:
@@ -209,39 +231,54 @@ class Encoder:
         if frame is None:
             places = self.catalogue.view(seat, n, key[2], rot).places
             frame = self._t.frames[key] = Frame(self._t, seat, n, places)
+            if seat != 0:  # its board is seat 0's, renamed (`Frame.follow`)
+                frame.follow(self._frame(view, 0, n, rotation))
         return frame
 
     def encode(self, view: SeatView) -> np.ndarray:
-        """The vector of `view`, a seat's view (`Game.view(seat)`): a new array each call.
-        The view is kept until the next call, to compare its board with the next view's (a
-        view is one position's, and nothing writes it)."""
+        """The vector of `view`, a seat's view (`Game.view(seat)`): a new array each call."""
+        return self.parts(view).vector()
+
+    def parts(self, view: SeatView) -> Encoded:
+        """The vector of `view` in parts (`Encoded`): what the board writes, a vector shared
+        with other calls, and the other entries. The encoder keeps the view's sectors and
+        pieces until the next call, to tell whether the next view's are the same (`Board`)."""
         seat = view.seat
         if seat is None:
             raise ValueError("the encoder reads a seat's view, not a spectator's")
         table = view.table_row()
         frame = self._frame(view, seat, table.players_count, table.rotation)
-        ones: list[int] = []  # entries that are 1
+        ones: list[int] = []  # entries that are 1, besides the players' cards
         at: list[int] = []  # entries with another value (each written once)
         val: list[Any] = []
         self._encode_table(ones, at, val, table, frame.rel)
-        for row, slot in zip(view.player_rows(), frame.slots, strict=True):
+        cards, known = [], self._cards
+        for row, slot, key in zip(view.player_rows(), frame.slots, frame.keys, strict=True):
             _encode_player(ones, at, val, slot, row)
-            once, more, times = _counted(_card_entries(slot, row[11:]))
-            ones += once
-            if more:
-                at += more
-                val += times
+            mine = row[11:]  # the cards: they seldom change (`_cards`)
+            last = known.get(key)
+            if last is None or last[0] != mine:
+                once, more, times = _counted(_card_entries(slot, mine))
+                last = known[key] = (mine, np.array(once, np.intp), more, times)
+            cards.append(last[1])
+            if last[2]:
+                at += last[2]
+                val += last[3]
         seen = self._t.seen
         seen.see(view)
-        vec = frame.board(seen).copy()  # the blocks of `ones` and `at` are not the board's
-        if len(set(ones)) == len(ones):
-            at += ones
-            val += [1] * len(ones)
-        else:  # a card in a hand twice (no pack does that yet): count it
-            np.add.at(vec, ones, 1.0)
+        if len(set(ones)) != len(ones):  # a card in a hand twice (no pack does that yet)
+            counts = Counter(ones)
+            ones = [i for i, k in counts.items() if k == 1]
+            more = [i for i, k in counts.items() if k > 1]
+            at += more
+            val += [counts[i] for i in more]
         n = len(at)  # (typed arrays: numpy need not guess the lists' types)
-        vec[np.fromiter(at, np.intp, n)] = np.fromiter(val, np.float32, n)
-        return vec
+        return Encoded(
+            frame.board(seen),
+            np.concatenate([np.fromiter(ones, np.intp, len(ones)), *cards]),
+            np.fromiter(at, np.intp, n),
+            np.fromiter(val, np.float32, n),
+        )
 
     def _encode_table(
         self, ones: list[int], at: list[int], val: list[Any], row: TableRow, rel: list[int]

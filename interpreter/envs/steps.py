@@ -4,7 +4,9 @@
 one token among those that continue some option (the mask); a step that every remaining option
 shares is taken at once (as the engine takes a decision with one option), and once one option
 is left it is the decision. `Table` is a game with the catalogue, the encoder and the current
-`Choice`: the one place the PettingZoo and Gymnasium envs read and step.
+`Choice`: the one place the PettingZoo and Gymnasium envs read and step. It reads the mover's
+view once a decision, for both its vector and its `Choice`, and lets it go at once; the ids of
+a decision are kept per seat frame (`CatalogueIds`).
 
 An id outside the mask is refused (`IllegalStep`) and nothing changes. The table reads the game
 through its public names and the seats' views (`Game.view(seat)`, engine/view.py) only.
@@ -17,12 +19,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from lastlight.interpreter.engine.catalogue import catalogue_for
 from lastlight.interpreter.engine.game import Game
-from lastlight.interpreter.envs.encoding import Encoder
+from lastlight.interpreter.envs.encoding import Encoded, Encoder
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.catalogue import Catalogue
     from lastlight.interpreter.engine.ruleset import Rules
-    from lastlight.interpreter.engine.view import SeatView
 
 
 #: The observation space's upper bound: every entry is a flag or a count (of rounds, cards,
@@ -34,13 +35,55 @@ class IllegalStep(ValueError):
     """A token that continues no legal option of the open decision."""
 
 
+class CatalogueIds:
+    """The catalogue's ids of decisions (`Catalogue.ids`), kept per frame and per decision:
+    most decisions of a game (play this card, manufacture that one, move from here to there)
+    come again and again in a frame, and numbering one anew reads each slot's value through
+    the catalogue's tables. A decision is keyed by its items as they are (compared as Python
+    compares them): a slot holds values of one type (flags as booleans, numbers as integers,
+    places and cards as strings), so equal keys are equal decisions. A decision with a value
+    that has no hash (`attack.from`'s counts) is numbered each time. Bounded by the pack:
+    frames x the decisions a frame can see."""
+
+    def __init__(self, catalogue: Catalogue):
+        self.catalogue = catalogue
+        self._memo: dict[tuple[int, int, str, int], dict[tuple[Any, ...], tuple[int, ...]]] = {}
+
+    def of(
+        self, legal: list[dict[str, Any]], seat: int, n: int, home: str, rot: int
+    ) -> list[tuple[int, ...]]:
+        """Each legal option's ids, as `seat` names it (its frame: the player count, its home,
+        the board's rotation)."""
+        catalogue = self.catalogue
+        frame_key = (seat, n, home, rot % catalogue.board.period)
+        memo = self._memo.get(frame_key)
+        if memo is None:
+            memo = self._memo[frame_key] = {}
+        get = memo.get
+        frame = None
+        out = []
+        for d in legal:
+            try:
+                key: tuple[Any, ...] | None = tuple(d.items())
+                found = get(key)  # type: ignore[arg-type]
+            except TypeError:  # a value with no hash: numbered each time
+                key = found = None
+            if found is None:
+                if frame is None:
+                    frame = catalogue.view(seat, n, home, rot)
+                found = catalogue.ids(d, frame)
+                if key is not None:
+                    memo[key] = found
+            out.append(found)
+        return out
+
+
 class Choice:
     """The open decision of one seat, taken token by token."""
 
-    def __init__(self, catalogue: Catalogue, legal: list[dict[str, Any]], view: Any):
+    def __init__(self, legal: list[dict[str, Any]], seqs: list[tuple[int, ...]]):
         self.legal = legal
-        ids = catalogue.ids
-        self.seqs = [ids(d, view) for d in legal]
+        self.seqs = seqs  # each option's catalogue ids (`CatalogueIds`)
         self.prefix: list[int] = []
         self.left = list(range(len(legal)))
         self._next: list[int] | None = None  # the ids that continue some option, once asked
@@ -104,49 +147,48 @@ class Table:
     def __init__(self, rules: Rules):
         self.rules = rules
         self.catalogue = catalogue_for(rules)
+        self.ids = CatalogueIds(self.catalogue)
         self.encoder = Encoder(rules, self.catalogue)
         self.n_tokens = len(self.catalogue)
         self.obs_size = self.encoder.layout.size
         self.game: Game | None = None
         self._choice: Choice | None = None  # the open decision's, once asked (`choice`)
         self._mover: int | None = None  # the seat to move (None: the game is over)
-        self._view: SeatView | None = None  # the mover's view of this decision, once taken
-        self._cache: dict[int, np.ndarray] = {}  # each seat's vector of this decision
+        self._cache: dict[int, Encoded] = {}  # each seat's vector of this decision, in parts
 
     def new_game(self, players: int, seed: int) -> None:
         self.game = Game.new(self.rules, players, seed, log=False)
         self._open()
 
     def _open(self) -> None:
-        """A new decision is open (or the game is over): its `Choice` and the mover's view are
-        taken when first asked for (a bot's decision in gym_env asks for neither)."""
+        """A new decision is open (or the game is over): its `Choice` and the mover's vector
+        are worked out when first asked for (a bot's decision in gym_env asks for neither)."""
         game = self.game
         assert game is not None
         self._cache.clear()
-        self._choice = self._view = None
+        self._choice = None
         p = game.to_move
         self._mover = None if game.over else p
 
-    def _seat_view(self, seat: int) -> SeatView:
-        """The seat's view of this position; the mover's is taken once a decision (its vector
-        and its `Choice`'s frame both read it)."""
+    def _take(self, p: int) -> Choice:
+        """The mover's view of this decision, read once for both its vector and its `Choice`,
+        and let go at once: the encoder keeps only the board it compares the next view's with
+        (a view kept through the next `apply` would be walked by the garbage collector there)."""
         assert self.game is not None
-        if seat != self._mover:
-            return self.game.view(seat)
-        if self._view is None:
-            self._view = self.game.view(seat)
-        return self._view
+        view = self.game.view(p)
+        self._cache[p] = self.encoder.parts(view)
+        legal = self.game.legal()
+        seqs = self.ids.of(legal, p, view.players_count, view.homes[p], view.rotation)
+        self._choice = found = Choice(legal, seqs)
+        return found
 
     @property
     def choice(self) -> Choice | None:
         """The open decision, taken token by token (None when the game is over)."""
-        p = self._mover
-        if self._choice is None and p is not None:
-            assert self.game is not None
-            view = self._seat_view(p)
-            frame = self.catalogue.view(p, view.players_count, view.homes[p], view.rotation)
-            self._choice = Choice(self.catalogue, self.game.legal(), frame)
-        return self._choice
+        found = self._choice
+        if found is None and self._mover is not None:
+            found = self._take(self._mover)
+        return found
 
     @property
     def to_move(self) -> int | None:
@@ -174,21 +216,26 @@ class Table:
         self._open()
 
     def mask(self, seat: int) -> np.ndarray:
-        out = np.zeros(self.n_tokens, dtype=np.int8)
+        """The ids `seat` may take now (int8 0/1 over the catalogue; all 0 when not its turn):
+        a new array each call."""
+        out = bytearray(self.n_tokens)  # (a few ids set: quicker than numpy's indexing)
         choice = self.choice
         if choice is not None and self._mover == seat:
-            ids = choice.next_ids()
-            out[np.fromiter(ids, np.intp, len(ids))] = 1
-        return out
+            for i in choice.next_ids():
+                out[i] = 1
+        return np.frombuffer(out, np.int8)
 
     def vector(self, seat: int) -> np.ndarray:
         """The seat's observation vector, with the decision so far when it is the seat's."""
-        base = self._cache.get(seat)
-        if base is None:
+        parts = self._cache.get(seat)
+        if parts is None:
             assert self.game is not None
-            base = self.encoder.encode(self._seat_view(seat))
-            self._cache[seat] = base
-        out = base.copy()
+            if seat == self._mover:
+                self._take(seat)
+                parts = self._cache[seat]
+            else:
+                parts = self._cache[seat] = self.encoder.parts(self.game.view(seat))
+        out = parts.vector()
         if self._mover == seat and (choice := self.choice) is not None:
             at = self.encoder.decision_at
             for t in choice.prefix:  # (with the tokens every option shares)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from lastlight.interpreter.agents.base import Bot
 from lastlight.interpreter.agents.planner import valuation as val
+from lastlight.interpreter.agents.planner.keeps import KeepCalibration
 from lastlight.interpreter.agents.planner.seat import Seat
 from lastlight.interpreter.agents.planner.weights import Weights
 from lastlight.interpreter.engine.game import Decision
@@ -28,10 +29,18 @@ class PlannerBot(Bot):
     name = "planner"
     salt = 0x91A7
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, weights: Weights | None = None):
+    def __init__(
+        self,
+        seed: int = 0,
+        rules: Rules | None = None,
+        weights: Weights | None = None,
+        keeps: KeepCalibration | None = None,
+    ):
         super().__init__(seed, rules)
         #: What it scores with (`weights.yaml` unless a tuner gives others).
         self.weights = val.SHIPPED if weights is None else weights
+        #: Calibrated keeps (keeps.py), or None: a keep is scored like any decision.
+        self.keeps = keeps
         #: The board's moves it has worked out (`Seat.reach`): content only, kept for its life.
         self.geometry: dict[tuple[str, int, int, frozenset[str]], dict[str, int]] = {}
 
@@ -48,6 +57,8 @@ class PlannerBot(Bot):
         seat = Seat(view, me, self.weights, geometry=self.geometry)
         seat.can_stop = any(d["kind"] == "done" for d in legal)
         scores = [self.score(seat, d) for d in legal]
+        if self.keeps is not None and legal[0]["kind"] == "keep":
+            return self.keeps.choose(view.players_count, legal, scores, self.rng)
         best = max(scores)
         top = [d for d, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
         return top[self.rng.below(len(top))]

@@ -14,6 +14,7 @@ from lastlight.interpreter.engine.primitives.economy import pay
 from lastlight.interpreter.engine.primitives.options import DONE
 from lastlight.interpreter.engine.ruleset import Rules, base_id, staying_actions
 from lastlight.interpreter.engine.state import Frame
+from lastlight.interpreter.engine.units import index
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
@@ -248,8 +249,11 @@ def _ready(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) ->
 def _repair(eng: Engine, frame: Frame, ph: ast.Phrase, mult: int, choice: Any) -> bool:
     """R-REF-02."""
     p = frame["p"]
-    for uid, u in eng.state["units"].items():
-        if u["d"] and u["o"] == p:
+    units = eng.state["units"]
+    # (damage is taken on the board only, and a unit leaving the board sheds it: p's ships on
+    # the board, in id order, are the units a scan of them all would repair)
+    for uid in index(eng).by_owner.get(p, ()):
+        if units[uid]["d"]:
             eng.unit(uid)["d"] = 0
     return True
 

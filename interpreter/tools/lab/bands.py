@@ -17,9 +17,10 @@ or else the band's own line in bands.yaml.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
 from lastlight.interpreter.load.errors import Loc
 from lastlight.interpreter.load.yamlload import YDict, YList, load_yaml
@@ -47,8 +48,25 @@ class Band:
         return low, high
 
 
+class Broken(Protocol):
+    """A broken band of any kind: where it points and what it says."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def loc(self) -> Loc: ...
+
+    def message(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class Breach:
+    code: ClassVar[str] = "G001"
+    title: ClassVar[str] = "balance band"
     band: Band
     figure: Figure
     low: float
@@ -72,11 +90,16 @@ def load_bands(path: str | Path) -> list[Band]:
     if diags:
         raise BandsError(diags[0].render())
     where = Loc(str(path), 1, 1)
-    if not isinstance(data, YDict) or not isinstance(data.get("bands"), YList):
+    if not isinstance(data, YDict) or not (
+        isinstance(data.get("bands"), YList) or ("restricted" in data and "bands" not in data)
+    ):
         raise BandsError(f"{where}: a bands file is a mapping with a list under 'bands:'")
+    for key in data:
+        if key not in ("bands", "restricted"):
+            raise BandsError(f"{data.key_loc(key)}: unknown section '{key}' (bands, restricted)")
     known = {*GROUPS, "light", "game"}
-    out = []
-    for i, item in enumerate(data["bands"]):
+    out: list[Band] = []
+    for i, item in enumerate(data.get("bands", [])):
         loc = data["bands"].loc_of(i)
         if not isinstance(item, YDict):
             raise BandsError(f"{loc}: each band is a mapping (figure, keys, min/max/fair_within)")
@@ -129,7 +152,7 @@ def check(bands: list[Band], figures: list[Figure], item_locs: dict[str, Any]) -
     return breaches
 
 
-def render(breaches: list[Breach], fmt: str) -> str:
+def render(breaches: Sequence[Broken], fmt: str) -> str:
     lines = []
     for b in breaches:
         if fmt == "github":
@@ -137,9 +160,10 @@ def render(breaches: list[Breach], fmt: str) -> str:
             where = f"file={_prop(loc.path)}"
             if loc.line:
                 where += f",line={loc.line},col={max(loc.col, 1)}"
-            lines.append(f"::error {where},title=G001 balance band::{_data(b.message())}")
+            title = f"{b.code} {b.title}"
+            lines.append(f"::error {where},title={title}::{_data(b.message())}")
         else:
-            lines.append(f"{b.loc}: error G001: {b.message()}")
+            lines.append(f"{b.loc}: error {b.code}: {b.message()}")
     return "\n".join(lines)
 
 

@@ -19,7 +19,7 @@ Wilson interval; the free arm also says how often the bot keeps ITEM when it is 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +32,8 @@ from lastlight.interpreter.engine.ruleset import base_id
 from lastlight.interpreter.tools.lab.spec import game_seeds, load_rules
 from lastlight.interpreter.tools.lab.stats import mean_interval, wilson
 
+#: Plays a list of tasks, each task's outcomes in the order of the tasks.
+Mapper = Callable[[list["Task"]], Iterable[list[Any]]]
 #: Deals tried per pair asked for before giving up (a faction dealt 2 of 15 is offered to a
 #: seat about once in 7 deals).
 TRIES_PER_PAIR = 60
@@ -179,14 +181,18 @@ def run(
     games: int,
     never: bool = False,
     jobs: int = 1,
+    mapper: Mapper | None = None,
 ) -> Result:
-    """The first `games` deals that offer ITEM to the forced seat, each played forced and free."""
+    """The first `games` deals that offer ITEM to the forced seat, each played forced and free.
+    `mapper` plays a list of tasks and returns their outcomes in order (a pool shared by several
+    runs, or Ray tasks); without it, a pool of `jobs` processes is made for this run."""
     forced: list[int] = []
     free: list[int] = []
     free_kept: list[int] = []
     index = last = 0
     limit = games * TRIES_PER_PAIR
-    with _pool(jobs) as pool:
+    with _pool(jobs if mapper is None else 1) as pool:
+        play = mapper or (lambda tasks: _map(pool, tasks))
         while len(forced) < games and index < limit:
             # deals enough for the pairs still wanted at the offer rate seen so far (a deal
             # that does not offer ITEM costs only its setup)
@@ -197,7 +203,7 @@ def run(
                 for lo in range(index, min(index + width * max(1, jobs), limit), width)
             ]
             index = tasks[-1].stop
-            for part in _map(pool, tasks):
+            for part in play(tasks):
                 for i, outcome in part:
                     if outcome is not None and len(forced) < games:
                         last = i
