@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 from lastlight.interpreter.engine import flow
 from lastlight.interpreter.engine.machine import Engine, EngineError
@@ -33,10 +33,11 @@ from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.state import GameState, Pending, clone_state, fork_state
 from lastlight.interpreter.engine.view import SeatView
 
-if TYPE_CHECKING:
-    from lastlight.interpreter.engine.sample import Chooser
-
 Decision = dict[str, Any]
+
+#: How a world dealt from a view fills in a card another seat chose unseen: given that seat's
+#: view of the world (nothing chosen yet) and its `play` decisions, the one it plays.
+Chooser = Callable[[SeatView, list[Decision]], Decision]
 
 #: What `Game.save` writes (a bare state from `to_json` has no such key).
 SAVE_FORMAT = "lastlight-save-1"
@@ -109,7 +110,14 @@ class Game:
         Raises `sample.NotSampleable` for an observation taken part-way through an effect."""
         from lastlight.interpreter.engine.sample import sample_state
 
-        game = cls(rules, sample_state(rules, obs, rng, choose), log=log)
+        raw = None
+        if choose is not None:
+            chooser = choose
+
+            def raw(seen: Observation, options: list[Decision]) -> Decision:
+                return chooser(SeatView(rules, seen), options)
+
+        game = cls(rules, sample_state(rules, obs, rng, raw), log=log)
         if game.eng.state["pending"] is None and not game.over:
             game._advance()  # the decision open to another seat, asked again
         return game

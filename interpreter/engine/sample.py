@@ -33,19 +33,17 @@ from __future__ import annotations
 import marshal
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from lastlight.interpreter.engine.observe import Observation, observation
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules, base_id
 from lastlight.interpreter.engine.state import GameState
 
-if TYPE_CHECKING:
-    from lastlight.interpreter.engine.view import SeatView
-
-    #: How a sampled world fills in a hidden chosen action card: given the choosing seat's
-    #: view of the world (nothing chosen yet) and its `play` options, the option it plays.
-    Chooser = Callable[[SeatView, list[dict[str, Any]]], dict[str, Any]]
+#: How a sampled world fills in a hidden chosen action card: given the choosing seat's
+#: observation of the world (nothing chosen yet) and its `play` options, the option it plays
+#: (`Game.from_view(choose=...)` gives a bot the seat's view instead).
+Chooser = Callable[[Observation, list[dict[str, Any]]], dict[str, Any]]
 
 #: Decisions the flow asks between effects (the effect stack is empty when they are open).
 FLOW_KINDS = frozenset({"keep", "play", "ability"})
@@ -234,7 +232,6 @@ def _deal_chosen(
         return
     from lastlight.interpreter.engine.flow import playable
     from lastlight.interpreter.engine.machine import Engine
-    from lastlight.interpreter.engine.view import SeatView
 
     eng = Engine(rules, rules.pack.models["board"], cast(GameState, st), log=False)
     for p in chooses:
@@ -244,8 +241,7 @@ def _deal_chosen(
             pl["chosen"] = rng.choice(cards)
             continue
         pl["chosen"] = None  # the seat's view as it chose: nothing chosen yet
-        view = SeatView(rules, observation(eng, p))
-        pick = choose(view, [{"kind": "play", "card": c} for c in cards])
+        pick = choose(observation(eng, p), [{"kind": "play", "card": c} for c in cards])
         if pick.get("card") not in cards:
             raise ValueError(f"the chooser picked {pick!r}, not one of {cards}")
         pl["chosen"] = pick["card"]

@@ -223,9 +223,10 @@ def test_a_chooser_deals_the_hidden_chosen_cards(rules: Rules) -> None:
         asked.append((view.seat, [o["card"] for o in options]))
         return options[-1]
 
-    world = sample_state(rules, game.observation(seat), Rng(seed_state(3)), choose=last_card)
+    obs = game.observation(seat)
+    world = Game.from_observation(rules, obs, Rng(seed_state(3)), choose=last_card).state
     assert asked
     for p, cards in asked:
         assert world["players"][p]["chosen"] == cards[-1]
     with pytest.raises(ValueError, match="the chooser picked"):
-        sample_state(rules, game.observation(seat), Rng(seed_state(3)), choose=lambda v, o: {})
+        sample_state(rules, obs, Rng(seed_state(3)), choose=lambda o, options: {})
