@@ -6,8 +6,8 @@ searches the same way (the planner's best `top` choices, each played in the same
 worlds, common random numbers, the planner's choice kept unless another is clearly better) but
 
 - only at the decisions where the planner is weakest and a round shows the difference: the
-  action card to play (`SEARCHED`), at 2 and 3 players (`COUNTS`); keeps, everything inside an
-  effect and every decision at 4 players are the planner's;
+  action card to play (`SEARCHED`), at 2 players (`COUNTS`); keeps, everything inside an
+  effect and every decision at 3 and 4 players are the planner's;
 - deals a card another seat chose unseen as the planner would choose it (`informed`), not at
   random;
 - rolls out one round only, and values the position there with the learned chance to win
@@ -26,10 +26,11 @@ from lastlight.interpreter.engine.view import SeatView
 
 #: The decision kinds the sweep bot searches; every other decision is the planner's.
 SEARCHED = frozenset({"play"})
-#: The player counts it searches at. At 4 players a one-round look ahead measured no gain over
-#: the planner in four runs of 120 paired deals (docs/bot-tuning.md), and it costs most there
-#: (four seats play each round out), so at 4 players the sweep bot plays as the planner.
-COUNTS = frozenset({2, 3})
+#: The player counts it searches at. At 3 and 4 players a one-round look ahead measured no gain
+#: over the planner (150 paired deals at 3, four runs of 120 at 4: docs/bot-tuning.md) and it
+#: costs most there (every seat plays the round out), so there the sweep bot plays as the
+#: planner.
+COUNTS = frozenset({2})
 
 DEFAULT_PLAYOUTS = 8
 DEFAULT_ROUNDS = 1

@@ -115,11 +115,12 @@ def test_sweep_same_seeds_same_game(rules: Rules) -> None:
     assert first == history()
 
 
-def test_sweep_bot_does_not_search_at_four_players(rules: Rules) -> None:
-    bots = [make_bot("sweep", 30 + p, rules) for p in range(4)]
-    game = Game.new(rules, 4, 12, log=False)
+@pytest.mark.parametrize("players", [3, 4])
+def test_sweep_bot_searches_at_two_players_only(rules: Rules, players: int) -> None:
+    bots = [make_bot("sweep", 30 + p, rules) for p in range(players)]
+    game = Game.new(rules, players, 12, log=False)
     while not game.over and len(game.history) < 120:
-        p = game.to_move
-        assert p is not None
-        game.apply(bots[p].decide(game.view(p), game.legal()))
-        assert not bots[p].last.get("searched")
+        seat = game.to_move
+        assert seat is not None
+        game.apply(bots[seat].decide(game.view(seat), game.legal()))
+        assert not bots[seat].last.get("searched")
