@@ -39,6 +39,7 @@ BUILTIN: dict[str, str] = {
     "planner": f"{__name__}.planner.bot:PlannerBot",
     "planner_calibrated": f"{__name__}.planner.calibrated:CalibratedPlannerBot",
     "search": f"{__name__}.search.bot:SearchBot",
+    "sweep": f"{__name__}.search.sweep:SweepBot",
 }
 
 #: Kept for callers that list the shipped bots.

@@ -35,6 +35,10 @@ from lastlight.interpreter.engine.view import SeatView
 
 Decision = dict[str, Any]
 
+#: How a world dealt from a view fills in a card another seat chose unseen: given that seat's
+#: view of the world (nothing chosen yet) and its `play` decisions, the one it plays.
+Chooser = Callable[[SeatView, list[Decision]], Decision]
+
 #: What `Game.save` writes (a bare state from `to_json` has no such key).
 SAVE_FORMAT = "lastlight-save-1"
 
@@ -92,14 +96,28 @@ class Game:
 
     @classmethod
     def from_observation(
-        cls, rules: Rules, obs: Observation, rng: Any, *, log: bool = False
+        cls,
+        rules: Rules,
+        obs: Observation,
+        rng: Any,
+        *,
+        log: bool = False,
+        choose: Chooser | None = None,
     ) -> Game:
         """A game in a full state drawn at random among those `obs` cannot tell apart from the
-        real one (sample.py; `rng` is the caller's own generator, e.g. a bot's). Raises
-        `sample.NotSampleable` for an observation taken part-way through an effect."""
+        real one (sample.py; `rng` is the caller's own generator, e.g. a bot's; `choose`: how a
+        card another seat chose unseen is filled in, default one of its cards at random).
+        Raises `sample.NotSampleable` for an observation taken part-way through an effect."""
         from lastlight.interpreter.engine.sample import sample_state
 
-        game = cls(rules, sample_state(rules, obs, rng), log=log)
+        raw = None
+        if choose is not None:
+            chooser = choose
+
+            def raw(seen: Observation, options: list[Decision]) -> Decision:
+                return chooser(SeatView(rules, seen), options)
+
+        game = cls(rules, sample_state(rules, obs, rng, raw), log=log)
         if game.eng.state["pending"] is None and not game.over:
             game._advance()  # the decision open to another seat, asked again
         return game
@@ -220,10 +238,12 @@ class Game:
         return SeatView(self.rules, observation(self.eng, seat))
 
     @classmethod
-    def from_view(cls, view: SeatView, rng: Any, *, log: bool = False) -> Game:
+    def from_view(
+        cls, view: SeatView, rng: Any, *, log: bool = False, choose: Chooser | None = None
+    ) -> Game:
         """A game in a full state drawn at random among those `view` cannot tell apart from the
         real one (`from_observation` on the view's data)."""
-        return cls.from_observation(view.rules, view.to_json(), rng, log=log)
+        return cls.from_observation(view.rules, view.to_json(), rng, log=log, choose=choose)
 
     def visible_log(self, seat: Reader) -> list[dict[str, Any]]:
         """The event log as `seat` may read it (observe.ALL: everything)."""

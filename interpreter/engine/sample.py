@@ -32,12 +32,18 @@ from __future__ import annotations
 
 import marshal
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, cast
 
-from lastlight.interpreter.engine.observe import Observation
+from lastlight.interpreter.engine.observe import Observation, observation
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules, base_id
 from lastlight.interpreter.engine.state import GameState
+
+#: How a sampled world fills in a hidden chosen action card: given the choosing seat's
+#: observation of the world (nothing chosen yet) and its `play` options, the option it plays
+#: (`Game.from_view(choose=...)` gives a bot the seat's view instead).
+Chooser = Callable[[Observation, list[dict[str, Any]]], dict[str, Any]]
 
 #: Decisions the flow asks between effects (the effect stack is empty when they are open).
 FLOW_KINDS = frozenset({"keep", "play", "ability"})
@@ -63,8 +69,12 @@ def sampleable(obs: Observation) -> bool:
     return pending is None or pending["kind"] in FLOW_KINDS
 
 
-def sample_state(rules: Rules, obs: Observation, rng: Rng) -> GameState:
-    """A full state, drawn at random among those `obs` cannot tell apart from the real one."""
+def sample_state(
+    rules: Rules, obs: Observation, rng: Rng, choose: Chooser | None = None
+) -> GameState:
+    """A full state, drawn at random among those `obs` cannot tell apart from the real one.
+    A card another seat has chosen but not revealed is one of its playable cards at random, or
+    `choose`'s pick from that seat's view of the sampled world (an opponent model)."""
     seat = obs["seat"]
     if seat is None:
         raise NotSampleable("a spectator's observation has no seat to sample for")
@@ -98,7 +108,7 @@ def sample_state(rules: Rules, obs: Observation, rng: Rng) -> GameState:
         st["pending"] = {**_copy(pending), "by": "flow"}
     else:
         st["pending"] = None  # regenerated from the sampled state (see `_regenerate`)
-    _deal_chosen(rules, obs, st, others, rng)
+    _deal_chosen(rules, obs, st, others, rng, choose)
     return cast(GameState, st)
 
 
@@ -206,7 +216,12 @@ def _deal_tokens(rules: Rules, st: dict[str, Any], rng: Rng) -> None:
 
 
 def _deal_chosen(
-    rules: Rules, obs: Observation, st: dict[str, Any], others: list[int], rng: Rng
+    rules: Rules,
+    obs: Observation,
+    st: dict[str, Any],
+    others: list[int],
+    rng: Rng,
+    choose: Chooser | None = None,
 ) -> None:
     chooses = [
         p
@@ -222,7 +237,14 @@ def _deal_chosen(
     for p in chooses:
         pl = st["players"][p]
         cards = playable(eng, p) or list(pl["hand"])
-        pl["chosen"] = rng.choice(cards)
+        if choose is None:
+            pl["chosen"] = rng.choice(cards)
+            continue
+        pl["chosen"] = None  # the seat's view as it chose: nothing chosen yet
+        pick = choose(observation(eng, p), [{"kind": "play", "card": c} for c in cards])
+        if pick.get("card") not in cards:
+            raise ValueError(f"the chooser picked {pick!r}, not one of {cards}")
+        pl["chosen"] = pick["card"]
 
 
 def _copy(value: Any) -> Any:

@@ -64,6 +64,7 @@ class SearchBot(Bot):
         value: str = "plain",
         z: float = DEFAULT_Z,
         max_steps: int = 600,
+        informed: bool = False,
     ):
         super().__init__(seed, rules)
         self.playouts = playouts if playouts is not None else (None if ms else DEFAULT_PLAYOUTS)
@@ -74,6 +75,9 @@ class SearchBot(Bot):
         self.value = value
         self.z = z
         self.max_steps = max_steps
+        #: Deal another seat's unseen chosen card in a world as the planner would choose it
+        #: (an opponent model), not at random.
+        self.informed = informed
         #: Decisions taken inside an effect are the planner's, as in the real planner.
         self.tactics = PlannerBot(seed ^ 0x7AC7, rules)
         self.policy: PlannerPolicy | None = None if rules is None else PlannerPolicy(rules)
@@ -104,6 +108,13 @@ class SearchBot(Bot):
         order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
         return order[: self.top]
 
+    def opponent(self, view: SeatView, legal: list[Decision]) -> Decision:
+        """The planner's best option for the seat of `view` (the first of equals): how a world
+        deals a card another seat chose unseen, when `informed`."""
+        assert self.policy is not None and view.seat is not None
+        scores = self.policy.ranked(view, view.seat, legal)
+        return legal[max(range(len(legal)), key=lambda i: (scores[i], -i))]
+
     def search(self, view: SeatView, legal: list[Decision]) -> Decision:
         assert self.rules is not None and self.policy is not None, "bind(rules) before decide"
         me = view.seat
@@ -121,7 +132,7 @@ class SearchBot(Bot):
                 break
             if deadline is not None and results[0] and time.perf_counter() >= deadline:
                 break
-            world = Game.from_view(view, self.rng)
+            world = Game.from_view(view, self.rng, choose=self.opponent if self.informed else None)
             seed = self.rng.next64()
             for j, i in enumerate(cands):
                 game = world.clone()

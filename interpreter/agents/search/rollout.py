@@ -12,11 +12,13 @@ for the whole rollout (what the planner works out once, e.g. a technology pile's
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
 from lastlight.interpreter.agents.planner.bot import PlannerBot
 from lastlight.interpreter.agents.planner.seat import Seat
+from lastlight.interpreter.agents.search.value import ValueModel, features, load_model
 from lastlight.interpreter.engine.game import Decision, Game
 from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.rng import Rng
@@ -54,6 +56,12 @@ class PlannerPolicy:
         return [self.scorer.score(seat, d) for d in legal]
 
 
+@functools.cache
+def learned_model() -> ValueModel:
+    """The shipped learned value, read once per process."""
+    return load_model()
+
+
 def rollout(
     game: Game,
     policy: PlannerPolicy,
@@ -79,12 +87,16 @@ def rollout(
 def values(game: Game, kind: str = "plain", memo: dict[Any, Any] | None = None) -> list[float]:
     """Each seat's value in [0, 1]: its share of the win when the game is over, otherwise its
     worth against the best other seat's, squashed by a sigmoid (`kind`: "plain" is `worth`,
-    "planner" is `planner_worth`, which reads the rollout's `memo`)."""
+    "planner" is `planner_worth`, which reads the rollout's `memo`; "learned" is the fitted
+    chance to win of `value.py`, from the shipped `value.yaml`)."""
     view = game.view(ALL, live=True)
     n = view.players_count
     if view.over:
         winners = view.winners
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+    if kind == "learned":
+        kept = {} if memo is None else memo
+        return learned_model().win_chances([features(view, p, kept) for p in range(n)])
     if kind == "planner":
         kept = {} if memo is None else memo
         score = [planner_worth(view, p, kept) for p in range(n)]

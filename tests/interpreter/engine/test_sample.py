@@ -194,3 +194,39 @@ def test_r_set_06_a_seat_keeping_its_achievement_samples_the_others_factions(
     while world.state["stage"] == "achievement":
         world.apply(world.legal()[0])
     assert world.observation(seat)["players"][(seat + 1) % 4]["faction"] == drawn[0][(seat + 1) % 4]
+
+
+def _seat_after_a_hidden_choice(rules: Rules) -> tuple[Game, int]:
+    """A 4-player game at a select decision where another seat has chosen unseen."""
+    game = Game.new(rules, 4, 6, log=False)
+    bots = [HeuristicBot(p) for p in range(4)]
+    for _ in range(2000):
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        pending = view.pending
+        if pending is not None and pending.kind == "play" and any(
+            pl.has_chosen and pl.chosen is None for pl in view.players if pl.seat != seat
+        ):
+            return game, seat
+        game.apply(ask(bots[seat], game))
+    raise AssertionError("no select decision after a hidden choice")
+
+
+def test_a_chooser_deals_the_hidden_chosen_cards(rules: Rules) -> None:
+    game, seat = _seat_after_a_hidden_choice(rules)
+    asked: list[tuple[int | None, list[str]]] = []
+
+    def last_card(view: Any, options: list[dict[str, Any]]) -> dict[str, Any]:
+        # the chooser sees the choosing seat's own view, as it chose: its hand, nothing chosen
+        assert view.seat != seat and view.players[view.seat].chosen is None
+        asked.append((view.seat, [o["card"] for o in options]))
+        return options[-1]
+
+    obs = game.observation(seat)
+    world = Game.from_observation(rules, obs, Rng(seed_state(3)), choose=last_card).state
+    assert asked
+    for p, cards in asked:
+        assert world["players"][p]["chosen"] == cards[-1]
+    with pytest.raises(ValueError, match="the chooser picked"):
+        sample_state(rules, obs, Rng(seed_state(3)), choose=lambda o, options: {})

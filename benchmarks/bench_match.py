@@ -1,0 +1,161 @@
+"""One bot against another on paired seeds: win share with intervals, and the CPU time of a
+decision and of a game.
+
+python benchmarks/bench_match.py --hero sweep --field planner --players 2 --games 1000 --jobs 2
+python benchmarks/bench_match.py --hero sweep --field planner --players 4 --games 1000 --jobs 2
+python benchmarks/bench_match.py --hero search --field sweep --players 2 --games 200 --jobs 2
+python benchmarks/bench_match.py --hero sweep --field sweep --players 4 --games 20  # speed
+
+Game i is dealt from the lab's seeds (`SeedSequence([seed, i])`, the game's word and one per
+seat). At 2 players the games come in pairs: game 2k and 2k+1 are the same deal and bot seeds
+with the hero in seat 0 and then in seat 1 (the seat and the deal's luck cancel in the pair);
+at 3-4 players the hero sits in seat i mod n against n-1 field bots. A tie is a share of a win.
+Prints the hero's win share with a Wilson interval, at 2 players the paired difference
+(hero − field wins per deal, a t interval), and the hero's CPU time per decision (median, p95)
+and per game. Seeds 1-999 of the shipped weights' fitting and tuning are never used here by
+default (`--seed 10_000`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from multiprocessing import Pool
+from typing import Any
+
+from lastlight.interpreter.agents import make_bot, resolve_bot
+from lastlight.interpreter.agents.base import ask
+from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.load.paths import content_dir
+from lastlight.interpreter.tools.lab.spec import game_seeds, load_rules
+from lastlight.interpreter.tools.lab.stats import wilson
+from scipy import stats as st
+
+Result = tuple[int, int, float, list[float], float, int]
+
+
+def option(text: str) -> tuple[str, Any]:
+    """`key=value` of `--opt`: the value as an int, a float, or else text."""
+    key, sep, raw = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"{text!r} is not key=value")
+    for kind in (int, float):
+        try:
+            return key, kind(raw)
+        except ValueError:
+            pass
+    return key, raw
+
+
+def build(name: str, seed: int, rules: Any, opts: dict[str, Any]) -> Any:
+    if not opts:
+        return make_bot(name, seed, rules)
+    return resolve_bot(name)(seed, rules, **opts)
+
+
+def play(task: tuple[int, int, int, str, str, dict[str, Any], bool]) -> Result:
+    """Game `index`: (index, hero seat, hero's share of the win, hero's CPU seconds per
+    decision, the game's CPU seconds, decisions). `base`: the field's bot sits in the hero's
+    seat instead (the paired baseline)."""
+    master, index, players, hero, field, opts, base = task
+    if base:
+        hero, opts = field, {}
+    rules = load_rules(str(content_dir()))
+    deal = index // 2 if players == 2 else index
+    game_seed, bot_seeds = game_seeds(master, deal)
+    seat = index % players
+    names = [hero if s == seat else field for s in range(players)]
+    if players == 2:  # the pair's two games give each seat's bot the same seed
+        bot_seeds = bot_seeds if seat == 0 else [bot_seeds[1], bot_seeds[0]]
+    bots = [build(names[s], bot_seeds[s], rules, opts if s == seat else {}) for s in range(players)]
+    game = Game.new(rules, players, game_seed, log=False)
+    times: list[float] = []
+    start = time.process_time()
+    steps = 0
+    while not game.over:
+        p = game.to_move
+        assert p is not None
+        if p == seat:
+            t0 = time.process_time()
+            decision = ask(bots[p], game)
+            times.append(time.process_time() - t0)
+        else:
+            decision = ask(bots[p], game)
+        game.apply(decision)
+        steps += 1
+    winners = game.winners
+    share = 1.0 / len(winners) if seat in winners else 0.0
+    return index, seat, share, times, time.process_time() - start, steps
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--hero", default="sweep", help="the bot measured (a bot name)")
+    ap.add_argument("--field", default="planner", help="the bot of every other seat")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--games", type=int, default=100, help="games (even at 2 players)")
+    ap.add_argument("--seed", type=int, default=10_000, help="master seed of the deals")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--paired", action="store_true",
+                    help="3-4 players: also play every deal with the field's bot in the hero's "
+                    "seat, and report the paired difference")  # fmt: skip
+    ap.add_argument("--opt", type=option, action="append", default=[],
+                    help="key=value given to the hero's constructor (repeatable)")  # fmt: skip
+    args = ap.parse_args()
+    opts = dict(args.opt)
+    games = args.games + (args.games % 2 if args.players == 2 else 0)
+    tasks = [(args.seed, i, args.players, args.hero, args.field, opts, False) for i in range(games)]
+    if args.paired and args.players > 2:
+        tasks += [(t[0], t[1], t[2], t[3], t[4], t[5], True) for t in tasks]
+    wall = time.perf_counter()
+    if args.jobs == 1:
+        results = [play(t) for t in tasks]
+    else:
+        with Pool(args.jobs) as pool:
+            results = pool.map(play, tasks, chunksize=2)
+    wall = time.perf_counter() - wall
+    base, results = results[games:], results[:games]
+    wins = sum(r[2] for r in results)
+    lo, hi = wilson(wins, games)
+    fair = 1 / args.players
+    print(
+        f"{args.hero} {opts or ''} against {args.field}, {args.players} players, {games} games "
+        f"(seed {args.seed}): won {wins:g} = {wins / games:.1%} [{lo:.1%}, {hi:.1%}] "
+        f"(fair {fair:.0%})"
+    )
+    if args.players == 2:
+        # hero's wins minus the field's over the deal's two games, halved: in [-1, 1]
+        diffs = [results[k][2] + results[k + 1][2] - 1.0 for k in range(0, games, 2)]
+        mean = statistics.fmean(diffs)
+        sem = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+        half = st.t.ppf(0.975, max(1, len(diffs) - 1)) * sem
+        print(
+            f"paired: hero − field wins a deal {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
+            f" over {len(diffs)} deals (each played with the seats swapped; 95% t)"
+        )
+    if base:
+        diffs = [r[2] - b[2] for r, b in zip(results, base, strict=True)]
+        mean = statistics.fmean(diffs)
+        half = st.t.ppf(0.975, len(diffs) - 1) * statistics.stdev(diffs) / len(diffs) ** 0.5
+        print(
+            f"paired: hero − {args.field} in the same seat of the same deal {mean:+.3f} "
+            f"[{mean - half:+.3f}, {mean + half:+.3f}] wins a game over {len(diffs)} deals (95% t)"
+        )
+    times = sorted(t for r in results for t in r[3])
+    per_game = [r[4] for r in results]
+    if times:
+        print(
+            f"{args.hero}'s CPU time a decision: median {statistics.median(times) * 1e3:.2f} ms, "
+            f"p95 {times[int(0.95 * (len(times) - 1))] * 1e3:.2f} ms, mean "
+            f"{statistics.fmean(times) * 1e3:.2f} ms over {len(times)} decisions"
+        )
+    print(
+        f"CPU time a game (all seats): median {statistics.median(per_game):.2f} s, "
+        f"max {max(per_game):.2f} s; {statistics.fmean(r[5] for r in results):.0f} decisions a "
+        f"game; wall {wall:.0f} s with {args.jobs} jobs"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""benchmarks/fit_value.py: bad arguments are one usage message; a run writes a value file that
+loads, with its provenance, and the same command and seed give the same weights for any number
+of workers."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from lastlight.interpreter.agents.search.value import FEATURES, load_model
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _fit() -> ModuleType:
+    path = ROOT / "benchmarks/fit_value.py"
+    spec = importlib.util.spec_from_file_location("fit_value", path)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["fit_value"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["-o", "x.yaml", "--seed", "3", "--holdout", "3"], "--holdout must differ"),
+        (["-o", "x.yaml", "--players", "2,5"], "counts from 2 to 4"),
+        (["-o", "x.yaml", "--players", "two"], "player counts such as"),
+        (["-o", "x.yaml", "--jobs", "0"], "--jobs >= 1"),
+    ],
+)
+def test_bad_arguments_are_usage_errors(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        _fit().main(argv)
+    assert exc.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_same_seed_same_weights_for_any_workers(tmp_path: Path) -> None:
+    fit = _fit()
+    files = []
+    for jobs in (1, 2):
+        out = tmp_path / f"value-{jobs}.yaml"
+        argv = ["--games", "4", "--players", "2,3", "--held-out", "2", "--jobs", str(jobs)]
+        assert fit.main([*argv, "-o", str(out)]) == 0
+        files.append(load_model(out))
+    one, two = files
+    assert one.weights == two.weights
+    assert set(one.weights) == {2, 3}
+    assert all(len(w) == len(FEATURES) for w in one.weights.values())
+    assert "--games 4" in one.provenance["command"]
+    assert one.provenance["judged"][2]["positions"] > 0

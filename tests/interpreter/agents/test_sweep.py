@@ -1,0 +1,126 @@
+"""The sweep bot and its learned value: the value file's errors, the model's chances, the
+features of a real position, and the bot (searches only action cards, same seeds same game)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lastlight.interpreter.agents import make_bot, play_game
+from lastlight.interpreter.agents.search.rollout import values
+from lastlight.interpreter.agents.search.sweep import SweepBot
+from lastlight.interpreter.agents.search.value import (
+    FEATURES,
+    ValueFileError,
+    ValueModel,
+    features,
+    load_model,
+)
+from lastlight.interpreter.engine.game import Game
+from lastlight.interpreter.engine.observe import ALL
+from lastlight.interpreter.engine.ruleset import Rules
+
+
+def test_shipped_model_has_every_count_and_its_provenance() -> None:
+    model = load_model()
+    assert model.features == FEATURES
+    assert set(model.weights) == {2, 3, 4}
+    assert "command" in model.provenance and "fit_value.py" in model.provenance["command"]
+
+
+def test_win_chances_are_a_distribution_that_rewards_light() -> None:
+    w = [0.0] * len(FEATURES)
+    w[FEATURES.index("light")] = 0.5
+    model = ValueModel(FEATURES, {3: tuple(w)}, {})
+    base = [0.0] * len(FEATURES)
+    ahead = list(base)
+    ahead[FEATURES.index("light")] = 4.0
+    chances = model.win_chances([ahead, base, base])
+    assert sum(chances) == pytest.approx(1.0)
+    assert chances[0] > chances[1] == pytest.approx(chances[2])
+    with pytest.raises(ValueFileError, match="no weights for 2 players"):
+        model.win_chances([base, base])
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "value.yaml"
+    path.write_text(text)
+    return path
+
+
+def test_a_file_missing_a_feature_names_its_line(tmp_path: Path) -> None:
+    rows = "\n".join(f"    {f}: 0.1" for f in FEATURES[:-1])
+    feats = "\n".join(f"- {f}" for f in FEATURES)
+    path = _write(tmp_path, f"features:\n{feats}\nweights:\n  2:\n{rows}\n")
+    with pytest.raises(ValueFileError, match=r"value\.yaml:\d+:\d+: weights for 2 players"):
+        load_model(path)
+
+
+def test_a_file_of_other_features_asks_for_a_refit(tmp_path: Path) -> None:
+    path = _write(tmp_path, "features: [light]\nweights:\n  2: {light: 1.0}\n")
+    with pytest.raises(ValueFileError, match=r"refit with benchmarks/fit_value\.py"):
+        load_model(path)
+
+
+def test_broken_yaml_names_the_place(tmp_path: Path) -> None:
+    path = _write(tmp_path, "features: [light\n")
+    with pytest.raises(ValueFileError, match=r"value\.yaml:\d+:\d+"):
+        load_model(path)
+
+
+def test_features_and_learned_values_of_a_real_position(rules: Rules) -> None:
+    game = Game.new(rules, 3, 5, log=False)
+    bots = [make_bot("planner", p, rules) for p in range(3)]
+    for _ in range(80):  # into the game, past the keeps
+        p = game.to_move
+        assert p is not None
+        game.apply(bots[p].decide(game.view(p), game.legal()))
+    view = game.view(ALL, live=True)
+    rows = [features(view, p) for p in range(3)]
+    assert all(len(r) == len(FEATURES) for r in rows)
+    assert [r[FEATURES.index("light")] for r in rows] == [pl.light for pl in view.players]
+    chances = values(game, "learned")
+    assert sum(chances) == pytest.approx(1.0)
+    assert all(0.0 < c < 1.0 for c in chances)
+
+
+def test_sweep_bot_searches_only_action_cards(rules: Rules) -> None:
+    bot = make_bot("sweep", 3, rules)
+    assert isinstance(bot, SweepBot)
+    game = Game.new(rules, 2, 11, log=False)
+    other = make_bot("planner", 4, rules)
+    searched_kinds = set()
+    while not game.over and len(game.history) < 150:
+        p = game.to_move
+        assert p is not None
+        legal = game.legal()
+        if p == 0:
+            decision = bot.decide(game.view(0), legal)
+            if bot.last.get("searched"):
+                searched_kinds.add(legal[0]["kind"])
+        else:
+            decision = other.decide(game.view(1), legal)
+        assert decision in legal
+        game.apply(decision)
+    assert searched_kinds == {"play"}
+
+
+def test_sweep_same_seeds_same_game(rules: Rules) -> None:
+    def history() -> list[dict]:
+        bots = [make_bot("sweep", 20 + p, rules) for p in range(2)]
+        return play_game(Game.new(rules, 2, 8, log=False), bots).history
+
+    first = history()
+    assert len(first) > 20
+    assert first == history()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_sweep_bot_searches_at_two_players_only(rules: Rules, players: int) -> None:
+    bots = [make_bot("sweep", 30 + p, rules) for p in range(players)]
+    game = Game.new(rules, players, 12, log=False)
+    while not game.over and len(game.history) < 120:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(bots[seat].decide(game.view(seat), game.legal()))
+        assert not bots[seat].last.get("searched")
