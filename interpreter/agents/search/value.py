@@ -17,12 +17,15 @@ from pathlib import Path
 from typing import Any
 
 from lastlight.interpreter.agents.planner.seat import Seat
+from lastlight.interpreter.engine.ruleset import base_id, staying_actions
 from lastlight.interpreter.engine.view import SeatView
 from lastlight.interpreter.load.yamlload import YDict, load_yaml
 
 #: What the model reads of a seat, in light or counts. "_future" features are a rate times the
 #: rounds (or refresh cycles) the planner expects to be left; "_late" ones are scaled by the
-#: game's progress (the leader's light over the light to win).
+#: game's progress (the leader's light over the light to win); "actions_in_hand" counts the
+#: action cards not yet played and "staying_in_hand" is 1 while one that stays on the table
+#: (Refresh, in the shipped pack) is among them.
 FEATURES: tuple[str, ...] = (
     "light",
     "light_late",
@@ -35,6 +38,8 @@ FEATURES: tuple[str, ...] = (
     "ships",
     "ships_center",
     "planets",
+    "actions_in_hand",
+    "staying_in_hand",
 )
 
 #: The shipped weights (fitted; see value.yaml's provenance).
@@ -87,6 +92,7 @@ def features(view: SeatView, p: int, memo: dict[Any, Any] | None = None) -> list
     techs = float(view.techs_in_play(p))
     center = sum(1 for s in seat.mine_list if s.sector == seat.center)
     hand = seat.pl.tech_hand_count
+    staying = staying_actions(seat.rules)
     return [
         light,
         light * progress,
@@ -99,6 +105,8 @@ def features(view: SeatView, p: int, memo: dict[Any, Any] | None = None) -> list
         float(len(seat.mine_list)),
         float(center),
         float(seat.ctx.planets),
+        float(len(seat.pl.hand)),
+        float(any(base_id(c) in staying for c in seat.pl.hand)),
     ]
 
 

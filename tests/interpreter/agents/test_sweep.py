@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from lastlight.interpreter.agents import make_bot, play_game
 from lastlight.interpreter.agents.search.rollout import values
-from lastlight.interpreter.agents.search.sweep import SweepBot
+from lastlight.interpreter.agents.search.sweep import COUNTS, SweepBot
 from lastlight.interpreter.agents.search.value import (
     FEATURES,
     ValueFileError,
@@ -21,10 +21,10 @@ from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import Rules
 
 
-def test_shipped_model_has_every_count_and_its_provenance() -> None:
+def test_shipped_model_has_the_counts_the_bot_searches_and_its_provenance() -> None:
     model = load_model()
     assert model.features == FEATURES
-    assert set(model.weights) == {2, 3, 4}
+    assert set(model.weights) >= COUNTS
     assert "command" in model.provenance and "fit_value.py" in model.provenance["command"]
 
 
@@ -69,14 +69,14 @@ def test_broken_yaml_names_the_place(tmp_path: Path) -> None:
 
 
 def test_features_and_learned_values_of_a_real_position(rules: Rules) -> None:
-    game = Game.new(rules, 3, 5, log=False)
-    bots = [make_bot("planner", p, rules) for p in range(3)]
+    game = Game.new(rules, 2, 5, log=False)
+    bots = [make_bot("planner", p, rules) for p in range(2)]
     for _ in range(80):  # into the game, past the keeps
         p = game.to_move
         assert p is not None
         game.apply(bots[p].decide(game.view(p), game.legal()))
     view = game.view(ALL, live=True)
-    rows = [features(view, p) for p in range(3)]
+    rows = [features(view, p) for p in range(2)]
     assert all(len(r) == len(FEATURES) for r in rows)
     assert [r[FEATURES.index("light")] for r in rows] == [pl.light for pl in view.players]
     chances = values(game, "learned")
