@@ -11,7 +11,11 @@ worlds, common random numbers, the planner's choice kept unless another is clear
 - deals a card another seat chose unseen as the planner would choose it (`informed`), not at
   random;
 - rolls out one round only, and values the position there with the learned chance to win
-  (`value.py`, fitted on positions labelled by who won, `benchmarks/fit_value.py`).
+  (`value.py`, fitted on positions labelled by who won, `benchmarks/fit_value.py`);
+- keeps a faction and an achievement by the calibrated rule (`keeps="calibrated"`, the
+  default: `agents/planner/keeps.py`, in proportion to what restricted play measured each is
+  worth at the table's count), so the lab's games play every choice the game makes good;
+  `keeps="planner"` keeps by the planner's own valuation.
 
 Budget: `playouts` rollouts a searched decision (same seeds, same game).
 """
@@ -20,6 +24,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from lastlight.interpreter.agents.planner import keeps as keep_rule
+from lastlight.interpreter.agents.planner.bot import PlannerBot
 from lastlight.interpreter.agents.search.bot import SearchBot
 from lastlight.interpreter.engine.game import Decision
 from lastlight.interpreter.engine.view import SeatView
@@ -34,6 +40,8 @@ COUNTS = frozenset({2})
 
 DEFAULT_PLAYOUTS = 8
 DEFAULT_ROUNDS = 1
+#: How the sweep bot keeps factions and achievements: the calibrated rule, or the planner's own.
+KEEPS = ("calibrated", "planner")
 
 
 class SweepBot(SearchBot):
@@ -53,6 +61,7 @@ class SweepBot(SearchBot):
         kinds: frozenset[str] = SEARCHED,
         informed: bool = True,
         counts: frozenset[int] = COUNTS,
+        keeps: str = "calibrated",
     ):
         super().__init__(
             seed, rules, playouts=playouts, rounds=rounds, top=top, z=z, value=value,
@@ -60,6 +69,12 @@ class SweepBot(SearchBot):
         )  # fmt: skip
         self.kinds = kinds
         self.counts = counts
+        if keeps not in KEEPS:
+            raise ValueError(f"keeps must be one of {', '.join(KEEPS)}, got {keeps!r}")
+        self.keeps = keeps
+        if keeps == "calibrated":
+            # The same seed as the search's own tactics, so only the keeps differ.
+            self.tactics = PlannerBot(seed ^ 0x7AC7, rules, keeps=keep_rule.shipped())
 
     def decide(self, view: SeatView | None, legal: list[Decision]) -> Decision:
         if len(legal) == 1:

@@ -124,3 +124,29 @@ def test_sweep_bot_searches_at_two_players_only(rules: Rules, players: int) -> N
         assert seat is not None
         game.apply(bots[seat].decide(game.view(seat), game.legal()))
         assert not bots[seat].last.get("searched")
+
+
+def _kept_achievements(rules: Rules, keeps: str) -> set[str]:
+    """The achievements the sweep bot's seats keep over 12 four-player setups."""
+    kept: set[str] = set()
+    for seed in range(12):
+        game = Game.new(rules, 4, seed, log=False)
+        bots = [SweepBot(100 + 4 * seed + p, rules, keeps=keeps) for p in range(4)]
+        while not game.over and len(game.history) < 60:
+            seat = game.to_move
+            assert seat is not None
+            legal = game.legal()
+            decision = bots[seat].decide(game.view(seat), legal)
+            if legal[0]["kind"] == "keep" and str(decision["card"]).startswith("achievement-"):
+                kept.add(str(decision["card"]).split("#")[0])
+            game.apply(decision)
+    return kept
+
+
+def test_sweep_bot_keeps_by_the_calibrated_rule(rules: Rules) -> None:
+    # The planner keeps Azure Dominion (blue) in every 4-player seat; the calibrated rule keeps
+    # the others in proportion to what restricted play measured (docs/keeps.md).
+    assert _kept_achievements(rules, "planner") == {"achievement-blue"}
+    assert len(_kept_achievements(rules, "calibrated")) >= 3
+    with pytest.raises(ValueError, match="keeps must be one of"):
+        SweepBot(1, rules, keeps="argmax")
