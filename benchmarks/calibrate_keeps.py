@@ -139,6 +139,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--content", help="content pack folder (default: the shipped pack)")
     ap.add_argument("--save-json", type=Path, help="also write the restrict summaries here")
     ap.add_argument("--from-json", type=Path, nargs="+", help="read saved restrict summaries")
+    ap.add_argument("--note", help="a note for the file's provenance (where the data came from)")
     args = ap.parse_args(argv)
     try:
         args.players = tuple(int(x) for x in args.players.split(","))
@@ -177,6 +178,8 @@ def main(argv: list[str] | None = None) -> int:
         "content": "shipped pack" if not args.content else args.content,
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
     }
+    if args.note:
+        prov["note"] = args.note
     cal = keeps.from_summaries(summaries, prov, 1.0)
     if args.sharpness == "auto":
         offers = {n: deal_offers(content, n, args.seed, args.scan) for n in sorted(cal.worths)}

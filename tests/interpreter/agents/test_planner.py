@@ -37,7 +37,7 @@ def test_conditional_clauses_are_valued_on_what_a_seat_is_expected_to_hold(rules
     """A faction is kept before the seat holds a planet or a center ship: a clause conditioned
     on them is valued on what a seat is expected to hold, not on the empty start, and an
     ability open during an action is used as often as that action is played."""
-    corona = rules.cards["corona-brokers"]  # after Trade: 1 uncommon if an inner planet
+    corona = rules.cards["corona-brokers"]  # after Trade: 1 common, 1 uncommon if an inner planet
     ash = rules.cards["ash-sovereignty"]  # at rotation: 1 light if a ship in the center
     barges = rules.cards["ore-barges"]  # during mine, exhaust: 2 common
     start = val.Context(rounds_left=18, action_rate={"mine": 0.2, "trade": 0.15})
