@@ -5,6 +5,8 @@ python benchmarks/bench_match.py --hero sweep --field planner --players 2 --game
 python benchmarks/bench_match.py --hero sweep --field planner --players 4 --games 1000 --jobs 2
 python benchmarks/bench_match.py --hero search --field sweep --players 2 --games 200 --jobs 2
 python benchmarks/bench_match.py --hero sweep --field sweep --players 4 --games 20  # speed
+python benchmarks/bench_match.py --hero sweep --field sweep --players 4 --games 20 \
+    --opt counts=2,4 --field-opt counts=2,4  # an all-sweep game searching at 4 players
 
 Game i is dealt from the lab's seeds (`SeedSequence([seed, i])`, the game's word and one per
 seat). At 2 players the games come in pairs: game 2k and 2k+1 are the same deal and bot seeds
@@ -54,13 +56,16 @@ def build(name: str, seed: int, rules: Any, opts: dict[str, Any]) -> Any:
     return resolve_bot(name)(seed, rules, **opts)
 
 
-def play(task: tuple[int, int, int, str, str, dict[str, Any], bool]) -> Result:
+Task = tuple[int, int, int, str, str, dict[str, Any], bool, dict[str, Any]]
+
+
+def play(task: Task) -> Result:
     """Game `index`: (index, hero seat, hero's share of the win, hero's CPU seconds per
     decision, the game's CPU seconds, decisions). `base`: the field's bot sits in the hero's
     seat instead (the paired baseline)."""
-    master, index, players, hero, field, opts, base = task
+    master, index, players, hero, field, opts, base, field_opts = task
     if base:
-        hero, opts = field, {}
+        hero, opts = field, field_opts
     rules = load_rules(str(content_dir()))
     deal = index // 2 if players == 2 else index
     game_seed, bot_seeds = game_seeds(master, deal)
@@ -68,7 +73,10 @@ def play(task: tuple[int, int, int, str, str, dict[str, Any], bool]) -> Result:
     names = [hero if s == seat else field for s in range(players)]
     if players == 2:  # the pair's two games give each seat's bot the same seed
         bot_seeds = bot_seeds if seat == 0 else [bot_seeds[1], bot_seeds[0]]
-    bots = [build(names[s], bot_seeds[s], rules, opts if s == seat else {}) for s in range(players)]
+    bots = [
+        build(names[s], bot_seeds[s], rules, opts if s == seat else field_opts)
+        for s in range(players)
+    ]
     game = Game.new(rules, players, game_seed, log=False)
     times: list[float] = []
     start = time.process_time()
@@ -102,12 +110,18 @@ def main() -> None:
                     "seat, and report the paired difference")  # fmt: skip
     ap.add_argument("--opt", type=option, action="append", default=[],
                     help="key=value given to the hero's constructor (repeatable)")  # fmt: skip
+    ap.add_argument("--field-opt", type=option, action="append", default=[],
+                    help="key=value given to every field bot (repeatable)")  # fmt: skip
     args = ap.parse_args()
     opts = dict(args.opt)
+    field_opts = dict(args.field_opt)
     games = args.games + (args.games % 2 if args.players == 2 else 0)
-    tasks = [(args.seed, i, args.players, args.hero, args.field, opts, False) for i in range(games)]
+    tasks: list[Task] = [
+        (args.seed, i, args.players, args.hero, args.field, opts, False, field_opts)
+        for i in range(games)
+    ]
     if args.paired and args.players > 2:
-        tasks += [(t[0], t[1], t[2], t[3], t[4], t[5], True) for t in tasks]
+        tasks += [(t[0], t[1], t[2], t[3], t[4], t[5], True, t[7]) for t in tasks]
     wall = time.perf_counter()
     if args.jobs == 1:
         results = [play(t) for t in tasks]
@@ -120,9 +134,9 @@ def main() -> None:
     lo, hi = wilson(wins, games)
     fair = 1 / args.players
     print(
-        f"{args.hero} {opts or ''} against {args.field}, {args.players} players, {games} games "
-        f"(seed {args.seed}): won {wins:g} = {wins / games:.1%} [{lo:.1%}, {hi:.1%}] "
-        f"(fair {fair:.0%})"
+        f"{args.hero} {opts or ''} against {args.field} {field_opts or ''}, {args.players} "
+        f"players, {games} games (seed {args.seed}): won {wins:g} = {wins / games:.1%} "
+        f"[{lo:.1%}, {hi:.1%}] (fair {fair:.0%})"
     )
     if args.players == 2:
         # hero's wins minus the field's over the deal's two games, halved: in [-1, 1]
