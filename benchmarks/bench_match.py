@@ -34,7 +34,7 @@ from lastlight.interpreter.tools.lab.spec import game_seeds, load_rules
 from lastlight.interpreter.tools.lab.stats import wilson
 from scipy import stats as st
 
-Result = tuple[int, int, float, list[float], float, int]
+Result = tuple[int, int, float, list[float], float, int, tuple[int, int]]
 
 
 def option(text: str) -> tuple[str, Any]:
@@ -79,6 +79,7 @@ def play(task: Task) -> Result:
     ]
     game = Game.new(rules, players, game_seed, log=False)
     times: list[float] = []
+    searched = deviated = 0
     start = time.process_time()
     steps = 0
     while not game.over:
@@ -88,13 +89,17 @@ def play(task: Task) -> Result:
             t0 = time.process_time()
             decision = ask(bots[p], game)
             times.append(time.process_time() - t0)
+            last = getattr(bots[p], "last", None) or {}
+            searched += bool(last.get("searched"))
+            deviated += bool(last.get("deviated"))
         else:
             decision = ask(bots[p], game)
         game.apply(decision)
         steps += 1
     winners = game.winners
     share = 1.0 / len(winners) if seat in winners else 0.0
-    return index, seat, share, times, time.process_time() - start, steps
+    cpu = time.process_time() - start
+    return index, seat, share, times, cpu, steps, (searched, deviated)
 
 
 def main() -> None:
@@ -163,6 +168,14 @@ def main() -> None:
             f"{args.hero}'s CPU time a decision: median {statistics.median(times) * 1e3:.2f} ms, "
             f"p95 {times[int(0.95 * (len(times) - 1))] * 1e3:.2f} ms, mean "
             f"{statistics.fmean(times) * 1e3:.2f} ms over {len(times)} decisions"
+        )
+    searched = sum(r[6][0] for r in results)
+    if searched:
+        deviated = sum(r[6][1] for r in results)
+        print(
+            f"{args.hero} searched {searched} decisions ({searched / len(times):.1%} of its "
+            f"decisions) and played other than the planner's choice at {deviated} "
+            f"({deviated / searched:.1%} of those searched)"
         )
     print(
         f"CPU time a game (all seats): median {statistics.median(per_game):.2f} s, "

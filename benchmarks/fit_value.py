@@ -84,10 +84,11 @@ def collect(master: int, games: int, counts: list[int], bot: str, jobs: int) -> 
     return [pos for chunk in chunks for pos in chunk]
 
 
-def fit(positions: list[Position]) -> np.ndarray:
+def fit(positions: list[Position], drop: frozenset[str] = frozenset()) -> np.ndarray:
     """The conditional logit's weights (maximum likelihood, ridge `RIDGE` on standardised
-    features)."""
-    X = [np.array(f, dtype=float) for _, f, _, _ in positions]
+    features); the features in `drop` are left out (weight 0)."""
+    keep = np.array([0.0 if name in drop else 1.0 for name in FEATURES])
+    X = [np.array(f, dtype=float) * keep for _, f, _, _ in positions]
     Y = [np.array(s, dtype=float) for _, _, s, _ in positions]
     allf = np.vstack(X)
     scale = allf.std(axis=0)
@@ -186,6 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot", default="planner", help="the bot that plays every seat")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("-o", "--output", required=True, help="value file to write")
+    ap.add_argument("--drop", default="", metavar="F1,F2",
+                    help="features to leave out of the fit (their weights are 0)")  # fmt: skip
     ap.add_argument("--merge", metavar="FILE",
                     help="keep the weights FILE holds for the other counts")  # fmt: skip
     args = ap.parse_args(argv)
@@ -199,6 +202,9 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--seed and --holdout must differ (held-out games are never fitted)")
     if args.games < len(counts) or args.held_out < 0 or args.jobs < 1:
         ap.error("--games needs a game at every count; --held-out >= 0; --jobs >= 1")
+    drop = frozenset(f.strip() for f in args.drop.split(",") if f.strip())
+    if drop - set(FEATURES):
+        ap.error(f"--drop {args.drop!r}: features are {', '.join(FEATURES)}")
     kept_w: dict[int, dict[str, float]] = {}
     kept_p: dict[int, dict[str, Any]] = {}
     if args.merge:
@@ -213,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     records = {n: r for n, r in kept_p.items() if n not in counts}
     command = "python benchmarks/fit_value.py " + " ".join(sys.argv[1:] if argv is None else argv)
     for n in counts:
-        w = fit([p for p in train if p[0] == n])
+        w = fit([p for p in train if p[0] == n], drop)
         weights[n] = {name: round(float(v), 6) for name, v in zip(FEATURES, w, strict=True)}
         verdict = judge([p for p in test if p[0] == n], w)
         print(f"{n} players: {verdict}")
@@ -223,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{args.seed}, {sum(1 for p in train if p[0] == n)} positions at {n} players "
             "(every seat at every round's start)",
             "held_out": f"{args.held_out} {args.bot} games, seed {args.holdout}",
+            **({"left_out": sorted(drop)} if drop else {}),
             "judged": verdict,
             "date": datetime.date.today().isoformat(),
         }

@@ -32,6 +32,7 @@ def _fit() -> ModuleType:
         (["-o", "x.yaml", "--players", "2,5"], "counts from 2 to 4"),
         (["-o", "x.yaml", "--players", "two"], "player counts such as"),
         (["-o", "x.yaml", "--jobs", "0"], "--jobs >= 1"),
+        (["-o", "x.yaml", "--drop", "light,colour"], "features are light"),
     ],
 )
 def test_bad_arguments_are_usage_errors(
@@ -65,6 +66,7 @@ def test_merge_keeps_the_other_counts_weights_and_provenance(tmp_path: Path) -> 
     shipped = load_model()
     out = tmp_path / "merged.yaml"
     argv = ["--games", "1", "--players", "3", "--held-out", "1", "--seed", "7", "--holdout", "8"]
+    argv += ["--drop", "staying_in_hand"]
     assert fit.main([*argv, "--merge", str(WEIGHTS_FILE), "-o", str(out)]) == 0
     merged = load_model(out)
     assert merged.weights[2] == shipped.weights[2]
@@ -72,6 +74,10 @@ def test_merge_keeps_the_other_counts_weights_and_provenance(tmp_path: Path) -> 
     assert merged.provenance[2] == shipped.provenance[2]
     assert "--players 3" in merged.provenance[3]["command"]
     assert "seed 7" in merged.provenance[3]["fitted_on"]
+    # a feature left out of the fit weighs nothing, and the provenance says so
+    assert merged.weights[3][FEATURES.index("staying_in_hand")] == 0.0
+    assert merged.weights[3][FEATURES.index("light")] != 0.0
+    assert merged.provenance[3]["left_out"] == ["staying_in_hand"]
 
 
 def test_merge_of_a_broken_file_names_it(

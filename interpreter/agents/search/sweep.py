@@ -36,10 +36,11 @@ from lastlight.interpreter.engine.view import SeatView
 
 #: The decision kinds the sweep bot searches; every other decision is the planner's.
 SEARCHED = frozenset({"play"})
-#: The player counts it searches at. At 3 and 4 players a one-round look ahead measured no gain
-#: over the planner (150 paired deals at 3, four runs of 120 at 4: docs/bot-tuning.md) and it
-#: costs most there (every seat plays the round out), so there the sweep bot plays as the
-#: planner.
+#: The player counts it searches at (`counts=`, e.g. "2,4"). At 3 and 4 players a one-round look
+#: ahead measured no gain over the planner, with the first value and with values fitted on 3-
+#: and 4-player games (paired runs of 200 deals: at 4 players 4 or 8 playouts, searching only
+#: near ties or late, two rounds, to the end late, one world; at 3 players it lost: see
+#: docs/bot-tuning.md), so there the sweep bot plays as the planner.
 COUNTS = frozenset({2})
 
 DEFAULT_PLAYOUTS = 8

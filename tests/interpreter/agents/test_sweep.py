@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from lastlight.interpreter.agents import make_bot, play_game
-from lastlight.interpreter.agents.search.rollout import values
+from lastlight.interpreter.agents.search.rollout import PlannerPolicy, rollout, values
 from lastlight.interpreter.agents.search.sweep import COUNTS, SweepBot, parse_counts
 from lastlight.interpreter.agents.search.value import (
     FEATURES,
@@ -16,8 +16,10 @@ from lastlight.interpreter.agents.search.value import (
     features,
     load_model,
 )
+from lastlight.interpreter.engine.errors import EngineError
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL
+from lastlight.interpreter.engine.rng import Rng, seed_state
 from lastlight.interpreter.engine.ruleset import Rules
 
 
@@ -202,3 +204,19 @@ def test_close_gate_searches_only_near_ties(rules: Rules) -> None:
     assert 0 < gated < every == plays
     late, _ = _searched(rules, 4, counts="4", playouts=2, late=2.0)  # never that late
     assert late == 0
+
+
+def test_a_rollout_stops_where_the_engine_refuses_a_decision(
+    rules: Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # e.g. a trigger loop in a sampled world: the rollout ends there instead of failing the bot
+    game = Game.new(rules, 4, 3, log=False)
+    calls = []
+
+    def refuse(decision: dict) -> None:
+        calls.append(decision)
+        raise EngineError("trigger loop: more than 400 triggers fired within one action")
+
+    monkeypatch.setattr(game, "apply", refuse)
+    rollout(game, PlannerPolicy(rules), Rng(seed_state(1)), rounds=1)
+    assert len(calls) == 1
