@@ -99,7 +99,7 @@ class SweepBot(SearchBot):
         cannot matter (its two best far apart in its score, or the game too early)."""
         if self.close is None and self.late <= 0:
             return super().candidates(view, legal)
-        assert self.policy is not None and view.seat is not None
+        assert self.policy is not None and self.rules is not None and view.seat is not None
         if self.late > 0:
             leader = max(pl.light for pl in view.players)
             if leader < self.late * max(1, self.rules.light_to_win):
