@@ -5,6 +5,8 @@ python benchmarks/bench_match.py --hero sweep --field planner --players 2 --game
 python benchmarks/bench_match.py --hero sweep --field planner --players 4 --games 1000 --jobs 2
 python benchmarks/bench_match.py --hero search --field sweep --players 2 --games 200 --jobs 2
 python benchmarks/bench_match.py --hero sweep --field sweep --players 4 --games 20  # speed
+python benchmarks/bench_match.py --hero sweep --field sweep --players 4 --games 20 \
+    --opt counts=2,4 --field-opt counts=2,4  # an all-sweep game searching at 4 players
 
 Game i is dealt from the lab's seeds (`SeedSequence([seed, i])`, the game's word and one per
 seat). At 2 players the games come in pairs: game 2k and 2k+1 are the same deal and bot seeds
@@ -32,7 +34,7 @@ from lastlight.interpreter.tools.lab.spec import game_seeds, load_rules
 from lastlight.interpreter.tools.lab.stats import wilson
 from scipy import stats as st
 
-Result = tuple[int, int, float, list[float], float, int]
+Result = tuple[int, int, float, list[float], float, int, tuple[int, int]]
 
 
 def option(text: str) -> tuple[str, Any]:
@@ -54,13 +56,16 @@ def build(name: str, seed: int, rules: Any, opts: dict[str, Any]) -> Any:
     return resolve_bot(name)(seed, rules, **opts)
 
 
-def play(task: tuple[int, int, int, str, str, dict[str, Any], bool]) -> Result:
+Task = tuple[int, int, int, str, str, dict[str, Any], bool, dict[str, Any]]
+
+
+def play(task: Task) -> Result:
     """Game `index`: (index, hero seat, hero's share of the win, hero's CPU seconds per
     decision, the game's CPU seconds, decisions). `base`: the field's bot sits in the hero's
     seat instead (the paired baseline)."""
-    master, index, players, hero, field, opts, base = task
+    master, index, players, hero, field, opts, base, field_opts = task
     if base:
-        hero, opts = field, {}
+        hero, opts = field, field_opts
     rules = load_rules(str(content_dir()))
     deal = index // 2 if players == 2 else index
     game_seed, bot_seeds = game_seeds(master, deal)
@@ -68,9 +73,13 @@ def play(task: tuple[int, int, int, str, str, dict[str, Any], bool]) -> Result:
     names = [hero if s == seat else field for s in range(players)]
     if players == 2:  # the pair's two games give each seat's bot the same seed
         bot_seeds = bot_seeds if seat == 0 else [bot_seeds[1], bot_seeds[0]]
-    bots = [build(names[s], bot_seeds[s], rules, opts if s == seat else {}) for s in range(players)]
+    bots = [
+        build(names[s], bot_seeds[s], rules, opts if s == seat else field_opts)
+        for s in range(players)
+    ]
     game = Game.new(rules, players, game_seed, log=False)
     times: list[float] = []
+    searched = deviated = 0
     start = time.process_time()
     steps = 0
     while not game.over:
@@ -80,13 +89,17 @@ def play(task: tuple[int, int, int, str, str, dict[str, Any], bool]) -> Result:
             t0 = time.process_time()
             decision = ask(bots[p], game)
             times.append(time.process_time() - t0)
+            last = getattr(bots[p], "last", None) or {}
+            searched += bool(last.get("searched"))
+            deviated += bool(last.get("deviated"))
         else:
             decision = ask(bots[p], game)
         game.apply(decision)
         steps += 1
     winners = game.winners
     share = 1.0 / len(winners) if seat in winners else 0.0
-    return index, seat, share, times, time.process_time() - start, steps
+    cpu = time.process_time() - start
+    return index, seat, share, times, cpu, steps, (searched, deviated)
 
 
 def main() -> None:
@@ -102,12 +115,18 @@ def main() -> None:
                     "seat, and report the paired difference")  # fmt: skip
     ap.add_argument("--opt", type=option, action="append", default=[],
                     help="key=value given to the hero's constructor (repeatable)")  # fmt: skip
+    ap.add_argument("--field-opt", type=option, action="append", default=[],
+                    help="key=value given to every field bot (repeatable)")  # fmt: skip
     args = ap.parse_args()
     opts = dict(args.opt)
+    field_opts = dict(args.field_opt)
     games = args.games + (args.games % 2 if args.players == 2 else 0)
-    tasks = [(args.seed, i, args.players, args.hero, args.field, opts, False) for i in range(games)]
+    tasks: list[Task] = [
+        (args.seed, i, args.players, args.hero, args.field, opts, False, field_opts)
+        for i in range(games)
+    ]
     if args.paired and args.players > 2:
-        tasks += [(t[0], t[1], t[2], t[3], t[4], t[5], True) for t in tasks]
+        tasks += [(t[0], t[1], t[2], t[3], t[4], t[5], True, t[7]) for t in tasks]
     wall = time.perf_counter()
     if args.jobs == 1:
         results = [play(t) for t in tasks]
@@ -120,9 +139,9 @@ def main() -> None:
     lo, hi = wilson(wins, games)
     fair = 1 / args.players
     print(
-        f"{args.hero} {opts or ''} against {args.field}, {args.players} players, {games} games "
-        f"(seed {args.seed}): won {wins:g} = {wins / games:.1%} [{lo:.1%}, {hi:.1%}] "
-        f"(fair {fair:.0%})"
+        f"{args.hero} {opts or ''} against {args.field} {field_opts or ''}, {args.players} "
+        f"players, {games} games (seed {args.seed}): won {wins:g} = {wins / games:.1%} "
+        f"[{lo:.1%}, {hi:.1%}] (fair {fair:.0%})"
     )
     if args.players == 2:
         # hero's wins minus the field's over the deal's two games, halved: in [-1, 1]
@@ -149,6 +168,14 @@ def main() -> None:
             f"{args.hero}'s CPU time a decision: median {statistics.median(times) * 1e3:.2f} ms, "
             f"p95 {times[int(0.95 * (len(times) - 1))] * 1e3:.2f} ms, mean "
             f"{statistics.fmean(times) * 1e3:.2f} ms over {len(times)} decisions"
+        )
+    searched = sum(r[6][0] for r in results)
+    if searched:
+        deviated = sum(r[6][1] for r in results)
+        print(
+            f"{args.hero} searched {searched} decisions ({searched / len(times):.1%} of its "
+            f"decisions) and played other than the planner's choice at {deviated} "
+            f"({deviated / searched:.1%} of those searched)"
         )
     print(
         f"CPU time a game (all seats): median {statistics.median(per_game):.2f} s, "

@@ -2,6 +2,8 @@
 
 python benchmarks/fit_value.py --games 1500 --players 2,3,4 --seed 1 --holdout 2 \
     --held-out 300 --jobs 2 -o interpreter/agents/search/value.yaml
+python benchmarks/fit_value.py --games 2000 --players 3,4 --seed 3 --holdout 4 --held-out 400 \
+    --jobs 2 --merge interpreter/agents/search/value.yaml -o interpreter/agents/search/value.yaml
 
 Plays all-planner games (game i: the lab's seeds `SeedSequence([seed, i])`, the player counts
 taken in turn), records every seat's features (`agents/search/value.py`) at the start of every
@@ -11,6 +13,10 @@ maximum likelihood with a small ridge penalty (scipy's L-BFGS). The fit is judge
 games (`--holdout`, never used to fit): mean log-loss of the winner and how often the seat the
 model favours won, against the planner's own leaf value (`planner_worth` squashed as the search
 squashes it). Same command and seed: same weights, for any `--jobs`.
+
+`--merge FILE` keeps the weights FILE holds for the counts not fitted now, each with its own
+provenance (the file's provenance is one record per player count: command, seeds, games,
+held-out verdict), so one count can be refitted without moving the others' weights.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import datetime
 import math
 import sys
 from multiprocessing import Pool
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -77,10 +84,11 @@ def collect(master: int, games: int, counts: list[int], bot: str, jobs: int) -> 
     return [pos for chunk in chunks for pos in chunk]
 
 
-def fit(positions: list[Position]) -> np.ndarray:
+def fit(positions: list[Position], drop: frozenset[str] = frozenset()) -> np.ndarray:
     """The conditional logit's weights (maximum likelihood, ridge `RIDGE` on standardised
-    features)."""
-    X = [np.array(f, dtype=float) for _, f, _, _ in positions]
+    features); the features in `drop` are left out (weight 0)."""
+    keep = np.array([0.0 if name in drop else 1.0 for name in FEATURES])
+    X = [np.array(f, dtype=float) * keep for _, f, _, _ in positions]
     Y = [np.array(s, dtype=float) for _, _, s, _ in positions]
     allf = np.vstack(X)
     scale = allf.std(axis=0)
@@ -133,6 +141,42 @@ def judge(positions: list[Position], w: np.ndarray) -> dict[str, float]:
     }
 
 
+def plain(data: Any) -> Any:
+    """`data` as plain dicts, lists, strings and numbers (what yaml.safe_dump writes)."""
+    if isinstance(data, dict):
+        return {plain(k): plain(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [plain(v) for v in data]
+    for kind in (bool, int, float, str):
+        if isinstance(data, kind):
+            return kind(data)
+    return data
+
+
+def count_records(path: str) -> tuple[dict[int, dict[str, float]], dict[int, dict[str, Any]]]:
+    """The weights and per-count provenance of the value file at `path` (a file of the first
+    format, one provenance for every count, is split into one record per count)."""
+    from lastlight.interpreter.agents.search.value import load_model
+
+    model = load_model(Path(path))
+    weights = {
+        n: {name: float(v) for name, v in zip(FEATURES, w, strict=True)}
+        for n, w in model.weights.items()
+    }
+    prov = plain(model.provenance)
+    if "command" not in prov:
+        return weights, {int(n): dict(rec) for n, rec in prov.items()}
+    judged = prov.get("judged") or {}
+    records = {
+        n: {
+            **{k: v for k, v in prov.items() if k != "judged"},
+            "judged": judged.get(n, judged.get(str(n))),
+        }
+        for n in weights
+    }
+    return weights, records
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=600, help="games to fit on (all counts)")
@@ -143,6 +187,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot", default="planner", help="the bot that plays every seat")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("-o", "--output", required=True, help="value file to write")
+    ap.add_argument("--drop", default="", metavar="F1,F2",
+                    help="features to leave out of the fit (their weights are 0)")  # fmt: skip
+    ap.add_argument("--merge", metavar="FILE",
+                    help="keep the weights FILE holds for the other counts")  # fmt: skip
     args = ap.parse_args(argv)
     try:
         counts = [int(c) for c in args.players.split(",")]
@@ -154,27 +202,41 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--seed and --holdout must differ (held-out games are never fitted)")
     if args.games < len(counts) or args.held_out < 0 or args.jobs < 1:
         ap.error("--games needs a game at every count; --held-out >= 0; --jobs >= 1")
+    drop = frozenset(f.strip() for f in args.drop.split(",") if f.strip())
+    if drop - set(FEATURES):
+        ap.error(f"--drop {args.drop!r}: features are {', '.join(FEATURES)}")
+    kept_w: dict[int, dict[str, float]] = {}
+    kept_p: dict[int, dict[str, Any]] = {}
+    if args.merge:
+        try:
+            kept_w, kept_p = count_records(args.merge)
+        except (OSError, ValueError) as exc:
+            print(f"fit_value.py: --merge {args.merge}: {exc}", file=sys.stderr)
+            return 1
     train = collect(args.seed, args.games, counts, args.bot, args.jobs)
     test = collect(args.holdout, args.held_out, counts, args.bot, args.jobs)
-    weights: dict[int, dict[str, float]] = {}
-    verdicts: dict[int, dict[str, float]] = {}
+    weights = {n: w for n, w in kept_w.items() if n not in counts}
+    records = {n: r for n, r in kept_p.items() if n not in counts}
+    command = "python benchmarks/fit_value.py " + " ".join(sys.argv[1:] if argv is None else argv)
     for n in counts:
-        w = fit([p for p in train if p[0] == n])
+        w = fit([p for p in train if p[0] == n], drop)
         weights[n] = {name: round(float(v), 6) for name, v in zip(FEATURES, w, strict=True)}
-        verdicts[n] = judge([p for p in test if p[0] == n], w)
-        print(f"{n} players: {verdicts[n]}")
-    doc = {
-        "provenance": {
-            "command": "python benchmarks/fit_value.py "
-            + " ".join(sys.argv[1:] if argv is None else argv),
-            "fitted_on": f"{args.games} {args.bot} games, seed {args.seed}, "
-            f"{len(train)} positions (every seat at every round's start)",
+        verdict = judge([p for p in test if p[0] == n], w)
+        print(f"{n} players: {verdict}")
+        records[n] = {
+            "command": command,
+            "fitted_on": f"{args.games} {args.bot} games of {args.players} players, seed "
+            f"{args.seed}, {sum(1 for p in train if p[0] == n)} positions at {n} players "
+            "(every seat at every round's start)",
             "held_out": f"{args.held_out} {args.bot} games, seed {args.holdout}",
-            "judged": verdicts,
+            **({"left_out": sorted(drop)} if drop else {}),
+            "judged": verdict,
             "date": datetime.date.today().isoformat(),
-        },
+        }
+    doc = {
+        "provenance": {n: records[n] for n in sorted(records)},
         "features": list(FEATURES),
-        "weights": weights,
+        "weights": {n: weights[n] for n in sorted(weights)},
     }
     with open(args.output, "w", encoding="utf-8") as fh:
         fh.write("# The search's learned value (agents/search/value.py), written by\n")

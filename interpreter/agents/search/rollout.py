@@ -19,6 +19,7 @@ from typing import Any
 from lastlight.interpreter.agents.planner.bot import PlannerBot
 from lastlight.interpreter.agents.planner.seat import Seat
 from lastlight.interpreter.agents.search.value import ValueModel, features, load_model
+from lastlight.interpreter.engine.errors import EngineError
 from lastlight.interpreter.engine.game import Decision, Game
 from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.rng import Rng
@@ -72,14 +73,19 @@ def rollout(
 ) -> dict[Any, Any]:
     """Play `game` on with the policy: to its end, or until `rounds` more rounds have begun
     (None: to the end), never more than `max_steps` decisions. Returns the rollout's memo (for
-    `values(..., memo=)`)."""
+    `values(..., memo=)`). A decision the engine refuses (the content failing part-way, e.g. a
+    trigger loop; the world is left as it was) ends the rollout there: the sampled world is
+    the bot's own, and the real game is never touched."""
     memo: dict[Any, Any] = {}
     last_round = None if rounds is None else game.view(ALL, live=True).round + rounds
     steps = 0
     while not game.over and steps < max_steps:
         if last_round is not None and game.view(ALL, live=True).round >= last_round:
             break
-        game.apply(policy.choose(game, rng, memo))
+        try:
+            game.apply(policy.choose(game, rng, memo))
+        except EngineError:
+            break
         steps += 1
     return memo
 

@@ -17,11 +17,15 @@ worlds, common random numbers, the planner's choice kept unless another is clear
   worth at the table's count), so the lab's games play every choice the game makes good;
   `keeps="planner"` keeps by the planner's own valuation.
 
-Budget: `playouts` rollouts a searched decision (same seeds, same game).
+Budget: `playouts` rollouts a searched decision (same seeds, same game). Two gates spend it
+only where it may matter (both off by default): `close` searches a card only when the planner's
+two best are within `close` of each other in its own score, and `late` only once the leader has
+that share of the light to win.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from lastlight.interpreter.agents.planner import keeps as keep_rule
@@ -32,10 +36,11 @@ from lastlight.interpreter.engine.view import SeatView
 
 #: The decision kinds the sweep bot searches; every other decision is the planner's.
 SEARCHED = frozenset({"play"})
-#: The player counts it searches at. At 3 and 4 players a one-round look ahead measured no gain
-#: over the planner (150 paired deals at 3, four runs of 120 at 4: docs/bot-tuning.md) and it
-#: costs most there (every seat plays the round out), so there the sweep bot plays as the
-#: planner.
+#: The player counts it searches at (`counts=`, e.g. "2,4"). At 3 and 4 players a one-round look
+#: ahead measured no gain over the planner, with the first value and with values fitted on 3-
+#: and 4-player games (paired runs of 200 deals: at 4 players 4 or 8 playouts, searching only
+#: near ties or late, two rounds, to the end late, one world; at 3 players it lost: see
+#: docs/bot-tuning.md), so there the sweep bot plays as the planner.
 COUNTS = frozenset({2})
 
 DEFAULT_PLAYOUTS = 8
@@ -60,15 +65,19 @@ class SweepBot(SearchBot):
         value: str = "learned",
         kinds: frozenset[str] = SEARCHED,
         informed: bool = True,
-        counts: frozenset[int] = COUNTS,
+        counts: Iterable[int] | str | int = COUNTS,
         keeps: str = "calibrated",
+        close: float | None = None,
+        late: float = 0.0,
     ):
         super().__init__(
             seed, rules, playouts=playouts, rounds=rounds, top=top, z=z, value=value,
             informed=informed,
         )  # fmt: skip
         self.kinds = kinds
-        self.counts = counts
+        self.counts = parse_counts(counts)
+        self.close = close
+        self.late = late
         if keeps not in KEEPS:
             raise ValueError(f"keeps must be one of {', '.join(KEEPS)}, got {keeps!r}")
         self.keeps = keeps
@@ -84,3 +93,36 @@ class SweepBot(SearchBot):
             self.last = {"searched": False, "playouts": 0}
             return self.tactics.decide(seen, legal)
         return super().decide(seen, legal)
+
+    def candidates(self, view: SeatView, legal: list[Decision]) -> list[int]:
+        """The planner's `top` best cards, or its best alone where the gates say the search
+        cannot matter (its two best far apart in its score, or the game too early)."""
+        if self.close is None and self.late <= 0:
+            return super().candidates(view, legal)
+        assert self.policy is not None and self.rules is not None and view.seat is not None
+        if self.late > 0:
+            leader = max(pl.light for pl in view.players)
+            if leader < self.late * max(1, self.rules.light_to_win):
+                return super().candidates(view, legal)[:1]
+        scores = self.policy.ranked(view, view.seat, legal)
+        order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+        if self.close is not None and scores[order[0]] - scores[order[1]] > self.close:
+            return order[:1]
+        return order[: self.top]
+
+
+def parse_counts(counts: Iterable[int] | str | int) -> frozenset[int]:
+    """The player counts to search at, from a set of numbers or a text form such as "2,4"
+    (how `--opt counts=2,4` reaches the constructor); "" or "none" searches at no count."""
+    if isinstance(counts, int):
+        counts = [counts]
+    elif isinstance(counts, str):
+        text = counts.strip().lower()
+        parts = [] if text in ("", "none") else [c.strip() for c in text.split(",")]
+        if not all(c.isdigit() for c in parts):
+            raise ValueError(f"counts must be player counts such as 2,4, got {counts!r}")
+        counts = [int(c) for c in parts]
+    out = frozenset(int(c) for c in counts)
+    if any(c not in (2, 3, 4) for c in out):
+        raise ValueError(f"counts must be player counts from 2 to 4, got {sorted(out)}")
+    return out

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from lastlight.interpreter.agents import make_bot, play_game
-from lastlight.interpreter.agents.search.rollout import values
-from lastlight.interpreter.agents.search.sweep import COUNTS, SweepBot
+from lastlight.interpreter.agents.search.rollout import PlannerPolicy, rollout, values
+from lastlight.interpreter.agents.search.sweep import COUNTS, SweepBot, parse_counts
 from lastlight.interpreter.agents.search.value import (
     FEATURES,
     ValueFileError,
@@ -16,8 +16,10 @@ from lastlight.interpreter.agents.search.value import (
     features,
     load_model,
 )
+from lastlight.interpreter.engine.errors import EngineError
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL
+from lastlight.interpreter.engine.rng import Rng, seed_state
 from lastlight.interpreter.engine.ruleset import Rules
 
 
@@ -25,7 +27,9 @@ def test_shipped_model_has_the_counts_the_bot_searches_and_its_provenance() -> N
     model = load_model()
     assert model.features == FEATURES
     assert set(model.weights) >= COUNTS
-    assert "command" in model.provenance and "fit_value.py" in model.provenance["command"]
+    for n in model.weights:  # one provenance record per count
+        assert "fit_value.py" in model.provenance[n]["command"]
+        assert model.provenance[n]["judged"]["positions"] > 0
 
 
 def test_win_chances_are_a_distribution_that_rewards_light() -> None:
@@ -150,3 +154,69 @@ def test_sweep_bot_keeps_by_the_calibrated_rule(rules: Rules) -> None:
     assert len(_kept_achievements(rules, "calibrated")) >= 3
     with pytest.raises(ValueError, match="keeps must be one of"):
         SweepBot(1, rules, keeps="argmax")
+
+
+@pytest.mark.parametrize(
+    ("text", "counts"),
+    [("2,4", {2, 4}), (" 3 ", {3}), (4, {4}), ("none", set()), ((2, 3), {2, 3})],
+)
+def test_counts_have_a_text_form(text: object, counts: set[int]) -> None:
+    assert parse_counts(text) == counts  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["2;4", "two", "5", "1,2"])
+def test_bad_counts_are_refused(text: str) -> None:
+    with pytest.raises(ValueError, match="counts must be player counts"):
+        parse_counts(text)
+
+
+def _searched(rules: Rules, players: int, **opts: object) -> tuple[int, int]:
+    """(play decisions searched, play decisions with a choice) of one sweep seat against
+    planners over the first 100 decisions of a game."""
+    bot = SweepBot(7, rules, **opts)  # type: ignore[arg-type]
+    others = [make_bot("planner", 40 + p, rules) for p in range(players)]
+    game = Game.new(rules, players, 13, log=False)
+    searched = plays = 0
+    while not game.over and len(game.history) < 100:
+        seat = game.to_move
+        assert seat is not None
+        legal = game.legal()
+        if seat == 0:
+            decision = bot.decide(game.view(0), legal)
+            if legal[0]["kind"] == "play" and len(legal) > 1:
+                plays += 1
+                searched += bool(bot.last.get("searched"))
+        else:
+            decision = others[seat].decide(game.view(seat), legal)
+        game.apply(decision)
+    return searched, plays
+
+
+def test_sweep_bot_searches_at_the_counts_it_is_given(rules: Rules) -> None:
+    searched, plays = _searched(rules, 4, counts="2,4", playouts=2)
+    assert plays > 0 and searched == plays
+    assert _searched(rules, 4, counts="2", playouts=2)[0] == 0
+
+
+def test_close_gate_searches_only_near_ties(rules: Rules) -> None:
+    every, plays = _searched(rules, 4, counts="4", playouts=2)
+    gated, _ = _searched(rules, 4, counts="4", playouts=2, close=0.5)
+    assert 0 < gated < every == plays
+    late, _ = _searched(rules, 4, counts="4", playouts=2, late=2.0)  # never that late
+    assert late == 0
+
+
+def test_a_rollout_stops_where_the_engine_refuses_a_decision(
+    rules: Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # e.g. a trigger loop in a sampled world: the rollout ends there instead of failing the bot
+    game = Game.new(rules, 4, 3, log=False)
+    calls = []
+
+    def refuse(decision: dict) -> None:
+        calls.append(decision)
+        raise EngineError("trigger loop: more than 400 triggers fired within one action")
+
+    monkeypatch.setattr(game, "apply", refuse)
+    rollout(game, PlannerPolicy(rules), Rng(seed_state(1)), rounds=1)
+    assert len(calls) == 1
