@@ -1,14 +1,18 @@
-"""Write docs/balance.md from all-planner sweeps: the figures before and after, per player count.
+"""Write docs/balance.md from all-bot sweeps: two columns of figures per player count.
 
-    # the sweep behind the committed docs/balance.md (after: 2,000 games per count, seed 1,
-    # played with `lastlight sim --games 2000 --players N --bots planner --seed 1 --jobs 1
-    # -o runs/after/after-N.parquet`; before: 400 games per count, seed 12):
-    python benchmarks/balance_doc.py --games 2000 --seed 1 --after-dir runs/after \
-        --before-dir runs/before --before-games 400 --before-seed 12 -o docs/balance.md
+    # the sweeps behind the committed docs/balance.md: after, the sweep bot (the lab's
+    # strongest cheap bot, calibrated keeps), 2,000 games per count, seed 1; before, the
+    # planner on the same pack, seeds and games (each played with `lastlight sim --games 2000
+    # --players N --bots BOT --seed 1 --jobs 1 -o DIR/after-N.parquet`, or here when missing):
+    python benchmarks/balance_doc.py --bot sweep --games 2000 --seed 1 --after-dir runs/sweep \
+        --before-bot planner --before-dir runs/planner --before-games 2000 --before-seed 1 \
+        -o docs/balance.md
 
-`--before-dir` holds `before-2.parquet`, `before-3.parquet`, `before-4.parquet`: sweeps of the
-pack as it was, made with that revision's own lastlight (its setups fail today's lint, which is
-the point of the change), e.g. for revision 75b55bc:
+With `--before-bot`, `--before-dir` holds `after-N.parquet` sweeps of the same pack by that bot
+(played here when missing). Without it, `--before-dir` holds `before-2.parquet`,
+`before-3.parquet`, `before-4.parquet`: sweeps of the pack as it was before issue 12, made with
+that revision's own lastlight (its setups fail today's lint, which is the point of the change),
+e.g. for revision 75b55bc:
 
     git archive 75b55bc | tar -x -C /tmp/old/lastlight
     PYTHONPATH=/tmp/old python -c "from lastlight.cli.main import main; main()" sim \
@@ -240,21 +244,28 @@ def listed_gaps(rows: list[dict[str, Any]]) -> list[tuple[str, float, float, flo
     return [g for g in _tech_gaps(rows) if abs(g[3]) > TECH_GAP and g[4] >= TECH_MIN_HELD]
 
 
-def _sweep(n: int, games: int, seed: int, path: Path) -> None:
-    cmd = ["lastlight", "sim", "--games", str(games), "--players", str(n), "--bots", "planner",
+def _sweep(n: int, games: int, seed: int, path: Path, bot: str) -> None:
+    cmd = ["lastlight", "sim", "--games", str(games), "--players", str(n), "--bots", bot,
            "--seed", str(seed), "-o", str(path)]  # fmt: skip
     subprocess.run(cmd, check=True)
 
 
-def _section(n: int, before: list[dict[str, Any]] | None, after: list[dict[str, Any]]) -> list[str]:
+def _section(
+    n: int,
+    before: list[dict[str, Any]] | None,
+    after: list[dict[str, Any]],
+    labels: tuple[str, str] = ("Before", "After"),
+) -> list[str]:
     fa, fb = _figs(after), _figs(before) if before else {}
     fair = 1 / n
+    b_label, a_label = labels
     out = [f"## {n} players", ""]
     out += [
-        f"Fair share {_pct(fair)}. Games: before {len({r['game'] for r in before or []})}, "
-        f"after {len({r['game'] for r in after})}.",
+        f"Fair share {_pct(fair)}. Games: {b_label.lower()} "
+        f"{len({r['game'] for r in before or []})}, "
+        f"{a_label.lower()} {len({r['game'] for r in after})}.",
         "",
-        "| Figure | Before | After | After within target? |",
+        f"| Figure | {b_label} | {a_label} | {a_label} within target? |",
         "|---|---|---|---|",
     ]
 
@@ -277,7 +288,7 @@ def _section(n: int, before: list[dict[str, Any]] | None, after: list[dict[str, 
         row("achievement", ach, f"achievement {ach}", 0.08)
     out.append("")
     out += ["Light by source (share of all light, 95% interval over games):", ""]
-    out += ["| Source | Before | After |", "|---|---|---|"]
+    out += [f"| Source | {b_label} | {a_label} |", "|---|---|---|"]
     la = _light_shares(after)
     lb = _light_shares(before) if before else {}
     for s in (*SOURCES, "combat decides"):
@@ -288,7 +299,7 @@ def _section(n: int, before: list[dict[str, Any]] | None, after: list[dict[str, 
     gaps = listed_gaps(after)
     out.append(
         "Technology designs whose holders (at game end) win more than 10 points above or below "
-        "the others (after; designs held at least 30 times): "
+        f"the others ({a_label.lower()}; designs held at least 30 times): "
         + (", ".join(f"{t} {_pct(h)} vs {_pct(o)} (n={k})" for t, h, o, _g, k in gaps) or "none")
         + "."
     )
@@ -314,28 +325,29 @@ def tech_reasons(gaps: list[tuple[str, float, float, float, int]]) -> list[str]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=400)
-    ap.add_argument("--seed", type=int, default=12)
-    ap.add_argument("--before-dir", type=Path)
-    ap.add_argument("--before-games", type=int, default=400, help="games per count before")
-    ap.add_argument("--before-seed", type=int, default=12, help="the before sweeps' seed")
-    ap.add_argument("--after-dir", type=Path, help="after-N.parquet files already made")
-    ap.add_argument("-o", "--output", type=Path, default=Path("docs/balance.md"))
-    args = ap.parse_args(argv)
-    lines = [
+def _header(args: argparse.Namespace) -> list[str]:
+    same = (args.games, args.seed) == (args.before_games, args.before_seed)
+    seeds = " (the same seeds)" if same else ""
+    if args.before_bot:
+        what = (
+            f"after, all-{args.bot} sweeps `--games {args.games} --seed {args.seed}` per player "
+            f"count; before, all-{args.before_bot} sweeps of the same pack, `--games "
+            f"{args.before_games} --seed {args.before_seed}`{seeds}. The two columns are the "
+            "same deals played by two bots: where they disagree, a verdict depends on how well "
+            "the game is played"
+        )
+    else:
+        what = (
+            f"all-{args.bot} sweeps: after, `--games {args.games} --seed {args.seed}` per player "
+            f"count; before, `--games {args.before_games} --seed {args.before_seed}`{seeds}. "
+            "'Before' is the pack before issue 12; 'after' is this pack"
+        )
+    return [
         "# Balance of the shipped pack (generated: do not edit)",
         "",
-        "Written by `benchmarks/balance_doc.py` from all-planner sweeps: after, "
-        f"`--games {args.games} --seed {args.seed}` per player count; before, "
-        f"`--games {args.before_games} --seed {args.before_seed}`"
-        + (" (the same seeds)" if (args.games, args.seed) == (args.before_games, args.before_seed)
-           else "")
-        + ". Each share is the win "
-        "share with its 95% Wilson interval; 'within target' compares the point estimate with "
-        "issue 12's targets (seat and first player: fair share ± 4 points; faction and "
-        "achievement: ± 8). 'Before' is the pack before issue 12; 'after' is this pack.",
+        f"Written by `benchmarks/balance_doc.py` from {what}. Each share is the win share with "
+        "its 95% Wilson interval; 'within target' compares the point estimate with issue 12's "
+        "targets (seat and first player: fair share ± 4 points; faction and achievement: ± 8).",
         "",
         "Combat decides the graveyard's light, combat-triggered cards' and the claim light a "
         "fight let through by breaking a blockade (sources `graveyard`, `combat` and `blockade`;"
@@ -343,6 +355,39 @@ def main(argv: list[str] | None = None) -> int:
         "`claims`).",
         "",
     ]
+
+
+def _before(args: argparse.Namespace, n: int) -> list[dict[str, Any]] | None:
+    """Count `n`'s before rows: the before bot's sweep (played when missing), or the old
+    pack's file if there is one."""
+    if args.before_bot:
+        assert args.before_dir is not None
+        args.before_dir.mkdir(parents=True, exist_ok=True)
+        path = args.before_dir / f"after-{n}.parquet"
+        if not path.exists():
+            _sweep(n, args.before_games, args.before_seed, path, args.before_bot)
+        return read_results(path)[0]
+    if args.before_dir and (args.before_dir / f"before-{n}.parquet").exists():
+        return read_results(args.before_dir / f"before-{n}.parquet")[0]
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=12)
+    ap.add_argument("--bot", default="sweep", help="the bot of every seat of the after sweeps")
+    ap.add_argument("--before-dir", type=Path)
+    ap.add_argument("--before-bot", help="before: this bot's sweeps of the same pack")
+    ap.add_argument("--before-games", type=int, default=400, help="games per count before")
+    ap.add_argument("--before-seed", type=int, default=12, help="the before sweeps' seed")
+    ap.add_argument("--after-dir", type=Path, help="after-N.parquet files already made")
+    ap.add_argument("-o", "--output", type=Path, default=Path("docs/balance.md"))
+    args = ap.parse_args(argv)
+    if args.before_bot and args.before_dir is None:
+        ap.error("--before-bot needs --before-dir (where its sweeps are kept)")
+    labels = (args.before_bot, args.bot) if args.before_bot else ("Before", "After")
+    lines = _header(args)
     after_dir = args.after_dir
     if after_dir is None:
         after_dir = Path("runs/after")
@@ -350,12 +395,9 @@ def main(argv: list[str] | None = None) -> int:
     for n in COUNTS:
         apath = after_dir / f"after-{n}.parquet"
         if not apath.exists():
-            _sweep(n, args.games, args.seed, apath)
+            _sweep(n, args.games, args.seed, apath, args.bot)
         after, _ = read_results(apath)
-        before = None
-        if args.before_dir and (args.before_dir / f"before-{n}.parquet").exists():
-            before, _ = read_results(args.before_dir / f"before-{n}.parquet")
-        lines += _section(n, before, after)
+        lines += _section(n, _before(args, n), after, labels)
     args.output.write_text("\n".join(lines), encoding="utf-8")
     print(f"wrote {args.output}", file=sys.stderr)
     return 0

@@ -60,3 +60,27 @@ def test_every_reason_names_a_technology_of_the_pack() -> None:
     reasons = _doc().TECH_REASONS
     assert reasons
     assert set(reasons) <= techs, set(reasons) - techs
+
+
+def test_two_bots_on_the_same_pack_name_both_columns(tmp_path: Path) -> None:
+    import argparse
+
+    from lastlight.interpreter.tools.lab.rows import read_results, to_table, write_results
+    from lastlight.interpreter.tools.lab.run import run_sweep
+    from lastlight.interpreter.tools.lab.spec import SimSpec
+
+    doc = _doc()
+    args = argparse.Namespace(
+        games=2000, seed=1, bot="sweep", before_bot="planner", before_games=2000, before_seed=1
+    )
+    header = "\n".join(doc._header(args))
+    assert "all-sweep sweeps `--games 2000 --seed 1`" in header
+    assert "all-planner sweeps of the same pack" in header and "(the same seeds)" in header
+    spec = SimSpec(str(content_dir().resolve()), (2,), ("random",), 4, 0, 4)
+    path = tmp_path / "rows.parquet"
+    write_results(to_table(run_sweep(spec, 1), {"content": spec.content}), path)
+    rows, _ = read_results(path)
+    lines = doc._section(2, rows, rows, ("planner", "sweep"))
+    assert "| Figure | planner | sweep | sweep within target? |" in lines
+    assert "| Source | planner | sweep |" in lines
+    assert "Fair share 50.0%. Games: planner 4, sweep 4." in lines
