@@ -330,7 +330,8 @@ def _header(args: argparse.Namespace) -> list[str]:
     seeds = " (the same seeds)" if same else ""
     if args.before_bot:
         what = (
-            f"after, all-{args.bot} sweeps `--games {args.games} --seed {args.seed}` per player "
+            f"two bots' sweeps: after, all-{args.bot} sweeps `--games {args.games} --seed "
+            f"{args.seed}` per player "
             f"count; before, all-{args.before_bot} sweeps of the same pack, `--games "
             f"{args.before_games} --seed {args.before_seed}`{seeds}. The two columns are the "
             "same deals played by two bots: where they disagree, a verdict depends on how well "

@@ -74,7 +74,7 @@ def test_two_bots_on_the_same_pack_name_both_columns(tmp_path: Path) -> None:
         games=2000, seed=1, bot="sweep", before_bot="planner", before_games=2000, before_seed=1
     )
     header = "\n".join(doc._header(args))
-    assert "all-sweep sweeps `--games 2000 --seed 1`" in header
+    assert "two bots' sweeps: after, all-sweep sweeps `--games 2000 --seed 1`" in header
     assert "all-planner sweeps of the same pack" in header and "(the same seeds)" in header
     spec = SimSpec(str(content_dir().resolve()), (2,), ("random",), 4, 0, 4)
     path = tmp_path / "rows.parquet"
