@@ -33,7 +33,8 @@ ABILITIES = [
 
 def _position(rules: Rules, payback: list[str], resources: dict[str, int]) -> Game:
     """P0 (Loom Archivists) resolving Research: `payback` and 9+ technologies in play, every
-    ship type holding an ability, the other Field Repairs in hand, deck and discard empty."""
+    ship type holding an ability, the other Field Repairs in hand, deck and discard empty (a
+    deck drawn out: rare in real games, but the sweep bot's rollouts reached it)."""
     in_play: list[Any] = [*payback, *FILLER, *ABILITIES]
     taken = [*payback, *FILLER, *(a["card"] for a in ABILITIES), "field-repairs"]
     scenario = {
