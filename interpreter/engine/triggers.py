@@ -25,7 +25,13 @@ if TYPE_CHECKING:
 EVENTS = frozenset(form.id for form in forms_of("event"))
 
 #: Trigger firings within one action resolution before we call it a loop (the count is the
-#: state's `trig`, reset by the flow at each action).
+#: state's `trig`, reset by the flow at each action). The count spans the decisions taken
+#: within the action on purpose: a chain a player drives one decision at a time (manufacture,
+#: draw, manufacture...) that never ends is a loop in the content too, and a guard reset at
+#: each decision would let such a game run on for ever (the shipped content had one: see
+#: tests/interpreter/engine/test_trigger_loop.py). The shipped deck stays below it: two
+#: cards listen for a manufacture, and a Research puts into play at most the deck's cards
+#: plus the ship abilities a player can pay to swap back in.
 TRIGGER_LIMIT = 400
 
 
