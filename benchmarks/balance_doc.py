@@ -384,11 +384,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--before-seed", type=int, default=12, help="the before sweeps' seed")
     ap.add_argument("--after-dir", type=Path, help="after-N.parquet files already made")
     ap.add_argument("-o", "--output", type=Path, default=Path("docs/balance.md"))
+    ap.add_argument("--note", help="a paragraph printed under the header (e.g. which pack)")
     args = ap.parse_args(argv)
     if args.before_bot and args.before_dir is None:
         ap.error("--before-bot needs --before-dir (where its sweeps are kept)")
     labels = (args.before_bot, args.bot) if args.before_bot else ("Before", "After")
-    lines = _header(args)
+    lines = _header(args) + ([args.note, ""] if args.note else [])
     after_dir = args.after_dir
     if after_dir is None:
         after_dir = Path("runs/after")
