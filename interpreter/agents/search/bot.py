@@ -34,6 +34,7 @@ from typing import Any
 
 from lastlight.interpreter.agents.base import Bot
 from lastlight.interpreter.agents.planner.bot import PlannerBot
+from lastlight.interpreter.agents.planner.keeps import KeepCalibration
 from lastlight.interpreter.agents.search.rollout import PlannerPolicy, rollout, values
 from lastlight.interpreter.engine.game import Decision, Game
 from lastlight.interpreter.engine.rng import Rng, seed_state
@@ -65,6 +66,7 @@ class SearchBot(Bot):
         z: float = DEFAULT_Z,
         max_steps: int = 600,
         informed: bool = False,
+        keeps: KeepCalibration | None = None,
     ):
         super().__init__(seed, rules)
         self.playouts = playouts if playouts is not None else (None if ms else DEFAULT_PLAYOUTS)
@@ -78,8 +80,9 @@ class SearchBot(Bot):
         #: Deal another seat's unseen chosen card in a world as the planner would choose it
         #: (an opponent model), not at random.
         self.informed = informed
-        #: Decisions taken inside an effect are the planner's, as in the real planner.
-        self.tactics = PlannerBot(seed ^ 0x7AC7, rules)
+        #: Decisions taken inside an effect are the planner's, as in the real planner; `keeps`
+        #: (calibrated keeps, agents/planner/keeps.py) is how it keeps, None the planner's own.
+        self.tactics = PlannerBot(seed ^ 0x7AC7, rules, keeps=keeps)
         self.policy: PlannerPolicy | None = None if rules is None else PlannerPolicy(rules)
         #: Figures of the last decision (searched or not, rollouts run, candidate values).
         self.last: dict[str, Any] = {}
@@ -100,13 +103,16 @@ class SearchBot(Bot):
         return self.search(view, legal)
 
     # --- the search -------------------------------------------------------------------------
-    def candidates(self, view: SeatView, legal: list[Decision]) -> list[int]:
-        """The planner's `top` best options (indices into `legal`), best first; ties keep the
-        order of `legal`."""
+    def ranked(self, view: SeatView, legal: list[Decision]) -> tuple[list[float], list[int]]:
+        """The planner's score of each option and the options' indices best first (ties keep
+        the order of `legal`)."""
         assert self.policy is not None and view.seat is not None
         scores = self.policy.ranked(view, view.seat, legal)
-        order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
-        return order[: self.top]
+        return scores, sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+
+    def candidates(self, view: SeatView, legal: list[Decision]) -> list[int]:
+        """The planner's `top` best options (indices into `legal`), best first."""
+        return self.ranked(view, legal)[1][: self.top]
 
     def opponent(self, view: SeatView, legal: list[Decision]) -> Decision:
         """The planner's best option for the seat of `view` (the first of equals): how a world

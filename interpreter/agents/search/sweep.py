@@ -29,7 +29,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from lastlight.interpreter.agents.planner import keeps as keep_rule
-from lastlight.interpreter.agents.planner.bot import PlannerBot
 from lastlight.interpreter.agents.search.bot import SearchBot
 from lastlight.interpreter.engine.game import Decision
 from lastlight.interpreter.engine.view import SeatView
@@ -70,20 +69,17 @@ class SweepBot(SearchBot):
         close: float | None = None,
         late: float = 0.0,
     ):
+        if keeps not in KEEPS:
+            raise ValueError(f"keeps must be one of {', '.join(KEEPS)}, got {keeps!r}")
         super().__init__(
             seed, rules, playouts=playouts, rounds=rounds, top=top, z=z, value=value,
-            informed=informed,
+            informed=informed, keeps=keep_rule.shipped() if keeps == "calibrated" else None,
         )  # fmt: skip
+        self.keeps = keeps
         self.kinds = kinds
         self.counts = parse_counts(counts)
         self.close = close
         self.late = late
-        if keeps not in KEEPS:
-            raise ValueError(f"keeps must be one of {', '.join(KEEPS)}, got {keeps!r}")
-        self.keeps = keeps
-        if keeps == "calibrated":
-            # The same seed as the search's own tactics, so only the keeps differ.
-            self.tactics = PlannerBot(seed ^ 0x7AC7, rules, keeps=keep_rule.shipped())
 
     def decide(self, view: SeatView | None, legal: list[Decision]) -> Decision:
         if len(legal) == 1:
@@ -97,15 +93,12 @@ class SweepBot(SearchBot):
     def candidates(self, view: SeatView, legal: list[Decision]) -> list[int]:
         """The planner's `top` best cards, or its best alone where the gates say the search
         cannot matter (its two best far apart in its score, or the game too early)."""
-        if self.close is None and self.late <= 0:
-            return super().candidates(view, legal)
-        assert self.policy is not None and self.rules is not None and view.seat is not None
+        scores, order = self.ranked(view, legal)
         if self.late > 0:
+            assert self.rules is not None
             leader = max(pl.light for pl in view.players)
             if leader < self.late * max(1, self.rules.light_to_win):
-                return super().candidates(view, legal)[:1]
-        scores = self.policy.ranked(view, view.seat, legal)
-        order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+                return order[:1]
         if self.close is not None and scores[order[0]] - scores[order[1]] > self.close:
             return order[:1]
         return order[: self.top]
