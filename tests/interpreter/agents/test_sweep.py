@@ -3,7 +3,9 @@ features of a real position, and the bot (searches only action cards, same seeds
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lastlight.interpreter.agents import make_bot, play_game
@@ -88,24 +90,33 @@ def test_features_and_learned_values_of_a_real_position(rules: Rules) -> None:
     assert all(0.0 < c < 1.0 for c in chances)
 
 
+def _seat0_decisions(
+    rules: Rules, bot: Any, players: int, seed: int, steps: int, others_seed: int
+) -> Iterator[tuple[list[dict], dict]]:
+    """Play `bot` in seat 0 against planners for `steps` decisions; yield seat 0's legal
+    options and its choice at each of its decisions."""
+    others = [make_bot("planner", others_seed + p, rules) for p in range(players)]
+    game = Game.new(rules, players, seed, log=False)
+    while not game.over and len(game.history) < steps:
+        seat = game.to_move
+        assert seat is not None
+        legal = game.legal()
+        if seat == 0:
+            decision = bot.decide(game.view(0), legal)
+            yield legal, decision
+        else:
+            decision = others[seat].decide(game.view(seat), legal)
+        assert decision in legal
+        game.apply(decision)
+
+
 def test_sweep_bot_searches_only_action_cards(rules: Rules) -> None:
     bot = make_bot("sweep", 3, rules)
     assert isinstance(bot, SweepBot)
-    game = Game.new(rules, 2, 11, log=False)
-    other = make_bot("planner", 4, rules)
     searched_kinds = set()
-    while not game.over and len(game.history) < 150:
-        p = game.to_move
-        assert p is not None
-        legal = game.legal()
-        if p == 0:
-            decision = bot.decide(game.view(0), legal)
-            if bot.last.get("searched"):
-                searched_kinds.add(legal[0]["kind"])
-        else:
-            decision = other.decide(game.view(1), legal)
-        assert decision in legal
-        game.apply(decision)
+    for legal, _decision in _seat0_decisions(rules, bot, 2, 11, 150, 3):
+        if bot.last.get("searched"):
+            searched_kinds.add(legal[0]["kind"])
     assert searched_kinds == {"play"}
 
 
@@ -174,21 +185,11 @@ def _searched(rules: Rules, players: int, **opts: object) -> tuple[int, int]:
     """(play decisions searched, play decisions with a choice) of one sweep seat against
     planners over the first 100 decisions of a game."""
     bot = SweepBot(7, rules, **opts)  # type: ignore[arg-type]
-    others = [make_bot("planner", 40 + p, rules) for p in range(players)]
-    game = Game.new(rules, players, 13, log=False)
     searched = plays = 0
-    while not game.over and len(game.history) < 100:
-        seat = game.to_move
-        assert seat is not None
-        legal = game.legal()
-        if seat == 0:
-            decision = bot.decide(game.view(0), legal)
-            if legal[0]["kind"] == "play" and len(legal) > 1:
-                plays += 1
-                searched += bool(bot.last.get("searched"))
-        else:
-            decision = others[seat].decide(game.view(seat), legal)
-        game.apply(decision)
+    for legal, _decision in _seat0_decisions(rules, bot, players, 13, 100, 40):
+        if legal[0]["kind"] == "play" and len(legal) > 1:
+            plays += 1
+            searched += bool(bot.last.get("searched"))
     return searched, plays
 
 
