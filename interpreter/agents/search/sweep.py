@@ -62,7 +62,7 @@ class SweepBot(SearchBot):
         top: int = 2,
         z: float = 1.0,
         value: str = "learned",
-        kinds: frozenset[str] = SEARCHED,
+        kinds: Iterable[str] | str = SEARCHED,
         informed: bool = True,
         counts: Iterable[int] | str | int = COUNTS,
         keeps: str = "calibrated",
@@ -76,7 +76,7 @@ class SweepBot(SearchBot):
             informed=informed, keeps=keep_rule.shipped() if keeps == "calibrated" else None,
         )  # fmt: skip
         self.keeps = keeps
-        self.kinds = kinds
+        self.kinds = parse_kinds(kinds)
         self.counts = parse_counts(counts)
         self.close = close
         self.late = late
@@ -102,6 +102,22 @@ class SweepBot(SearchBot):
         if self.close is not None and scores[order[0]] - scores[order[1]] > self.close:
             return order[:1]
         return order[: self.top]
+
+
+#: The decision kinds it may search: taken between effects, where a world can be dealt.
+SEARCHABLE = frozenset({"play", "ability", "keep"})
+
+
+def parse_kinds(kinds: Iterable[str] | str) -> frozenset[str]:
+    """The decision kinds to search, from a set or a text form such as "play,ability" (how
+    `--opt kinds=play,ability` reaches the constructor)."""
+    if isinstance(kinds, str):
+        kinds = [k.strip() for k in kinds.split(",") if k.strip()]
+    out = frozenset(kinds)
+    if not out <= SEARCHABLE:
+        bad = ", ".join(sorted(out - SEARCHABLE))
+        raise ValueError(f"kinds must be among {', '.join(sorted(SEARCHABLE))}, got {bad}")
+    return out
 
 
 def parse_counts(counts: Iterable[int] | str | int) -> frozenset[int]:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from lastlight.interpreter.agents import make_bot, play_game
 from lastlight.interpreter.agents.search.rollout import PlannerPolicy, rollout, values
-from lastlight.interpreter.agents.search.sweep import COUNTS, SweepBot, parse_counts
+from lastlight.interpreter.agents.search.sweep import COUNTS, SweepBot, parse_counts, parse_kinds
 from lastlight.interpreter.agents.search.value import (
     FEATURES,
     ValueFileError,
@@ -179,6 +179,20 @@ def test_counts_have_a_text_form(text: object, counts: set[int]) -> None:
 def test_bad_counts_are_refused(text: str) -> None:
     with pytest.raises(ValueError, match="counts must be player counts"):
         parse_counts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [("play,ability", {"play", "ability"}), (" keep ", {"keep"}), ({"play"}, {"play"}), ("", set())],
+)
+def test_kinds_have_a_text_form(text: object, kinds: set[str]) -> None:
+    assert parse_kinds(text) == kinds  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["play;ability", "move", "play,trade"])
+def test_bad_kinds_are_refused(text: str) -> None:
+    with pytest.raises(ValueError, match="kinds must be among"):
+        parse_kinds(text)
 
 
 def _searched(rules: Rules, players: int, **opts: object) -> tuple[int, int]:
