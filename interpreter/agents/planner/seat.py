@@ -113,6 +113,7 @@ class Seat(Fleet):
             action_rate=w.ACTION_RATE,
             res_scale=max(w.RES_SCALE_MIN, min(1.0, self.rounds_left / w.RES_FADE_ROUNDS)),
             w=w,
+            players=view.players_count,
         )
 
     def planet_colors(self, sector: str) -> tuple[str, ...]:

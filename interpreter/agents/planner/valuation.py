@@ -15,6 +15,7 @@ from typing import Any
 
 from lastlight.interpreter.agents.planner.weights import Weights, shipped
 from lastlight.interpreter.effects import ast
+from lastlight.interpreter.engine.machine import COMPARE
 
 #: The weights (`weights.yaml`): what each resource is worth (`RESOURCE_LIGHT`), the
 #: uses per round of each trigger event (`EVENT_RATE`), the worth per round of +1 to a rule
@@ -40,8 +41,10 @@ STATIC_FORMS = {
 #: Nouns a counter (`per N noun`) or a comparison may count, read from the context.
 COUNTED_NOUNS = {
     "planet_controlled", "control_planet", "tech_in_play", "ship_in_center", "extractor_on",
-    "ships_on_board",
+    "ships_on_board", "player_count",
 }  # fmt: skip
+#: Nouns whose count the seat knows exactly: a comparison on them is true or false, not a chance.
+EXACT_NOUNS = {"player_count"}
 
 
 @dataclass
@@ -58,6 +61,8 @@ class Context:
     action_rate: dict[str, float] = field(default_factory=dict)
     res_scale: float = 1.0
     w: Weights = SHIPPED
+    #: The table's player count (0: not known, e.g. a card valued away from a game).
+    players: int = 0
 
     def res_value(self, what: str) -> float:
         base = self.w.RESOURCE_LIGHT.get(what, self.w.RESOURCE_OTHER)
@@ -220,6 +225,8 @@ def count(noun: ast.Phrase, ctx: Context) -> float:
     if form == "ships_on_board":
         size = noun.args.get("size")
         return ctx.ships_by_size.get(size, 0) if size else sum(ctx.ships_by_size.values())
+    if form == "player_count" and ctx.players:
+        return ctx.players
     return 1.0  # a noun the context does not count is one
 
 
@@ -242,6 +249,8 @@ def cond_chance(cond: Any, ctx: Context) -> float:
     if isinstance(cond, ast.Compare):
         have = count(cond.noun, ctx)
         need = _num(cond.value)
+        if cond.noun.form in EXACT_NOUNS and ctx.players:
+            return 1.0 if COMPARE[cond.op](int(have), int(need)) else 0.0
         return 1.0 if have >= need else max(w.COMPARE_MIN, w.COMPARE_SLOPE * have / max(need, 1))
     if isinstance(cond, ast.And):
         return cond_chance(cond.left, ctx) * cond_chance(cond.right, ctx)

@@ -20,6 +20,16 @@ def test_every_shipped_phrase_form_has_a_valuation(rules: Rules) -> None:
     assert val.unknown_forms(rules.cards.values()) == {}
 
 
+def test_a_player_count_condition_is_known_not_guessed(rules: Rules) -> None:
+    """`if players < 3` is true or false at a table: Shard Mercantile's common back is worth a
+    common at 2 players and nothing at 3 (and the same as at 4)."""
+    sm = rules.cards["shard-mercantile"]  # exhaust, pay 1 common: 1 light; 1 common if players < 3
+    two, three, four = (val.Context(rounds_left=10, players=n) for n in (2, 3, 4))
+    assert val.card_value(sm, two) > val.card_value(sm, three) == val.card_value(sm, four)
+    cond = next(step.cond for step in sm.clauses[0].effect.steps if step.cond is not None)
+    assert (val.cond_chance(cond, two), val.cond_chance(cond, three)) == (1.0, 0.0)
+
+
 def test_a_card_is_valued_by_its_clauses_not_its_name(rules: Rules) -> None:
     ctx = val.Context(rounds_left=10)
     rare = rules.cards["photon-harvester"]  # exhaust: gain 1 rare
