@@ -7,10 +7,22 @@ rule parameters when the effect runs.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 Amount = int | str
+
+#: What each comparison of a condition (`light >= 10`, `players < 3`) means: the grammar's CMP.
+COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge,
+    "<=": operator.le,
+    ">": operator.gt,
+    "<": operator.lt,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
 
 
 @dataclass(frozen=True, slots=True)

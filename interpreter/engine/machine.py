@@ -10,8 +10,6 @@ with None, and continues from what it kept in `frame["loc"]`.
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
 from typing import Any, TypedDict, Unpack, cast
 
 from lastlight.interpreter.board.graph import Board
@@ -33,14 +31,8 @@ __all__ = ["COMPARE", "Engine", "EngineError"]
 #: Frames run within one call of `run_frame` before we call it stuck.
 TRIP_LIMIT = 200_000
 
-COMPARE: dict[str, Callable[[int, int], bool]] = {
-    ">=": operator.ge,
-    "<=": operator.le,
-    ">": operator.gt,
-    "<": operator.lt,
-    "==": operator.eq,
-    "!=": operator.ne,
-}
+#: The comparisons of a condition, from the effect language (kept here under its old name).
+COMPARE = ast.COMPARE
 
 #: The events a balance sweep's rows read (lab/rows.py), kept in `Engine.lab` when the game
 #: keeps no full log: setup (first player), light gained (by source) and spent (the light track

@@ -15,7 +15,6 @@ from typing import Any
 
 from lastlight.interpreter.agents.planner.weights import Weights, shipped
 from lastlight.interpreter.effects import ast
-from lastlight.interpreter.engine.machine import COMPARE
 
 #: The weights (`weights.yaml`): what each resource is worth (`RESOURCE_LIGHT`), the
 #: uses per round of each trigger event (`EVENT_RATE`), the worth per round of +1 to a rule
@@ -250,7 +249,7 @@ def cond_chance(cond: Any, ctx: Context) -> float:
         have = count(cond.noun, ctx)
         need = _num(cond.value)
         if cond.noun.form in EXACT_NOUNS and ctx.players:
-            return 1.0 if COMPARE[cond.op](int(have), int(need)) else 0.0
+            return 1.0 if ast.COMPARE[cond.op](int(have), int(need)) else 0.0
         return 1.0 if have >= need else max(w.COMPARE_MIN, w.COMPARE_SLOPE * have / max(need, 1))
     if isinstance(cond, ast.And):
         return cond_chance(cond.left, ctx) * cond_chance(cond.right, ctx)

@@ -183,7 +183,12 @@ def test_bad_counts_are_refused(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "kinds"),
-    [("play,ability", {"play", "ability"}), (" keep ", {"keep"}), ({"play"}, {"play"}), ("", set())],
+    [
+        ("play,ability", {"play", "ability"}),
+        (" keep ", {"keep"}),
+        ({"play"}, {"play"}),
+        ("", set()),
+    ],
 )
 def test_kinds_have_a_text_form(text: object, kinds: set[str]) -> None:
     assert parse_kinds(text) == kinds  # type: ignore[arg-type]
