@@ -29,6 +29,7 @@ from lastlight.interpreter.agents import make_bot, play_game
 from lastlight.interpreter.engine.game import Decision, Game
 from lastlight.interpreter.engine.observe import ALL, Observation
 from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.tools.lab.restrict_tech import RestrictedTech
 from lastlight.interpreter.tools.lab.spec import game_seeds, load_rules
 from lastlight.interpreter.tools.lab.stats import mean_interval, wilson
 
@@ -103,29 +104,39 @@ def kept(game: Game, seat: int, item: str) -> bool:
 
 
 def play_deal(task: Task, index: int) -> tuple[int, int, int] | None:
-    """(forced won, free won, free kept ITEM) for one deal, or None if ITEM is not offered."""
+    """(forced won, free won, free took ITEM) for one deal, or None if ITEM is not offered."""
     rules = load_rules(task.content)
+    tech = rules.cards[task.item].kind == "technology"
     n = task.players
     forced_seat = index % n
     game_seed, bot_seeds = game_seeds(task.seed, index)
     results = []
     for forced in (True, False):
         bots: list[Any] = [make_bot(task.bot, bot_seeds[p], rules) for p in range(n)]
-        wrapped = Restricted(bots[forced_seat], task.item, task.never)
-        if forced:
+        wrapped = _wrap(bots[forced_seat], task, forced, tech)
+        if forced or tech:
             bots[forced_seat] = wrapped
         game = Game.new(rules, n, game_seed, log=False)
         try:
             play_game(game, bots)
         except NotOffered:
             return None
+        if forced and not wrapped.offered:  # a technology never offered: the free game too
+            return None
         won = int(forced_seat in game.winners)
-        held = kept(game, forced_seat, task.item)
+        held = wrapped.made if tech else kept(game, forced_seat, task.item)
         if forced and not wrapped.overridden:  # the bot chose so itself: the free game
             return won, won, int(held)
         results.append((won, held))
     (forced_won, _), (free_won, free_kept) = results
     return forced_won, free_won, int(free_kept)
+
+
+def _wrap(bot: Any, task: Task, forced: bool, tech: bool) -> Restricted | RestrictedTech:
+    """The forced seat's bot under the rule (a technology's free arm: only watched)."""
+    if not tech:
+        return Restricted(bot, task.item, task.never)
+    return RestrictedTech(bot, task.item, ("never" if task.never else "must") if forced else "free")
 
 
 def play_task(task: Task) -> list[tuple[int, tuple[int, int, int] | None]]:
@@ -141,6 +152,7 @@ class Result:
     forced: list[int]
     free: list[int]
     free_kept: list[int]
+    kind: str = "faction"
 
     @property
     def pairs(self) -> int:
@@ -153,10 +165,12 @@ class Result:
         lo, hi = mean_interval(diff, mean) if n else (0.0, 0.0)
         f_lo, f_hi = wilson(sum(self.forced), n)
         b_lo, b_hi = wilson(sum(self.free), n)
+        tech = self.kind == "technology"
         return {
             "item": self.item,
+            "kind": self.kind,
             "players": self.players,
-            "mode": "never" if self.never else "keep",
+            "mode": "never" if self.never else "must" if tech else "keep",
             "pairs": n,
             "deals": self.deals,
             "forced_wins": sum(self.forced),
@@ -167,7 +181,7 @@ class Result:
             "free_interval": [b_lo, b_hi],
             "change": mean,
             "change_interval": [lo, hi],
-            "free_kept": sum(self.free_kept),
+            "free_manufactured" if tech else "free_kept": sum(self.free_kept),
             "fair_share": 1 / self.players,
         }
 
@@ -211,7 +225,8 @@ def run(
                         free.append(outcome[1])
                         free_kept.append(outcome[2])
     deals = last + 1 if len(forced) == games else limit
-    return Result(item, players, never, deals, forced, free, free_kept)
+    kind = load_rules(content).cards[item].kind
+    return Result(item, players, never, deals, forced, free, free_kept, kind)
 
 
 class _pool:
