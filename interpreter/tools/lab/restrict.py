@@ -208,10 +208,11 @@ def run(
     with _pool(jobs if mapper is None else 1) as pool:
         play = mapper or (lambda tasks: _map(pool, tasks))
         while len(forced) < games and index < limit:
-            # deals enough for the pairs still wanted at the offer rate seen so far (a deal
-            # that does not offer ITEM costs only its setup)
+            # deals enough for the pairs still wanted at the offer rate seen so far, but at most
+            # as many as were dealt so far (a technology's dropped deal costs a whole game)
             rate = max(len(forced) / index, 1 / TRIES_PER_PAIR) if index else 1.0
-            width = math.ceil((games - len(forced)) / rate / max(1, jobs))
+            wanted = min((games - len(forced)) / rate, max(index, games))
+            width = math.ceil(wanted / max(1, jobs))
             tasks = [
                 Task(content, item, players, bot, seed, never, lo, min(lo + width, limit))
                 for lo in range(index, min(index + width * max(1, jobs), limit), width)
