@@ -1,5 +1,5 @@
-"""Restricted play: a seat that must keep (or must never keep) a faction or an achievement,
-against the same bot's free choice on the same seeds.
+"""Restricted play: a seat that must keep (or must never keep) a faction, an achievement or a
+technology, against the same bot's free choice on the same seeds.
 
 How a forced choice is arranged, for any content: game `i` of a run is dealt from the lab's
 seeds (`spec.game_seeds(seed, i)`: the game's word and one per seat), and seat `i mod players`
@@ -14,6 +14,12 @@ rule, so a deal in which it chose so itself is the free game (played once). Othe
 deal is played twice with the same seeds: forced, and free (the plain bot). A pair's result is
 forced won - free won, with a 95% t interval over the pairs; each arm's win share has its
 Wilson interval; the free arm also says how often the bot keeps ITEM when it is offered.
+
+A technology is forced at the seat's `manufacture` decisions instead (restrict_tech.py). Whether
+it is offered is known only when the game is over, so its deals are played forced first: a
+forced game in which ITEM was never offered was the free game too (nothing was overridden), and
+its deal is dropped at the cost of that one game. The free arm is then only watched, to say how
+often the bot manufactured ITEM.
 """
 
 from __future__ import annotations
