@@ -130,7 +130,11 @@ def play_deal(task: Task, index: int) -> tuple[int, int, int] | None:
         if forced and not wrapped.offered:  # a technology never offered: the free game too
             return None
         won = int(forced_seat in game.winners)
-        held = wrapped.made if tech else kept(game, forced_seat, task.item)
+        held = (
+            wrapped.made
+            if isinstance(wrapped, RestrictedTech)
+            else kept(game, forced_seat, task.item)
+        )
         if forced and not wrapped.overridden:  # the bot chose so itself: the free game
             return won, won, int(held)
         results.append((won, held))

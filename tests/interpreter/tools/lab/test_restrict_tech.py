@@ -117,7 +117,7 @@ def test_a_deal_that_never_offers_the_item_is_dropped() -> None:
     run = restrict.run(content, "kinetic-rams", 2, "random", 1, 3)
     kept = sorted(i for i, o in outcomes.items() if o is not None)[:3]
     assert run.pairs == 3 and run.deals == kept[-1] + 1
-    assert run.forced == [outcomes[i][0] for i in kept]  # type: ignore[index]
+    assert run.forced == [outcomes[i][0] for i in kept]
 
 
 @pytest.mark.slow
