@@ -3,6 +3,7 @@ keep it), against the same bot's free choice on the same seeds."""
 
 from __future__ import annotations
 
+import difflib
 import json
 import sys
 from typing import Any
@@ -12,7 +13,7 @@ from lastlight.cli._args import SEED, player_counts
 from lastlight.cli._content import content_option, load_rules_or_exit
 from lastlight.cli._lab import check_player_counts
 
-KINDS = ("faction", "achievement")
+KINDS = ("faction", "achievement", "technology")
 
 
 def _row(s: dict[str, Any]) -> str:
@@ -24,19 +25,32 @@ def _row(s: dict[str, Any]) -> str:
         f"  {100 * s['forced_share']:5.1f}% [{100 * f_lo:4.1f}, {100 * f_hi:4.1f}]"
         f"  {100 * s['free_share']:5.1f}% [{100 * b_lo:4.1f}, {100 * b_hi:4.1f}]"
         f"  {100 * s['change']:+6.1f} [{100 * c_lo:+6.1f}, {100 * c_hi:+6.1f}]"
-        f"  {s['free_kept']:>4}/{s['pairs']}"
+        f"  {s.get('free_kept', s.get('free_manufactured')):>4}/{s['pairs']}"
     )
 
 
 HEADER = (
     f"{'item':<22} n  mode  pairs  deals  forced win [95% Wilson]  free win [95% Wilson]"
-    "  forced-free points [95% t]  free kept"
+    "  forced-free points [95% t]  free kept/made"
 )
+
+
+def _check_item(rules: Any, item: str) -> None:
+    """A usage error unless ITEM is a faction, achievement or technology id of the pack."""
+    card = rules.cards.get(item)
+    if card is not None and card.kind in KINDS:
+        return
+    ids = sorted(c.id for c in rules.cards.values() if c.kind in KINDS)
+    close = difflib.get_close_matches(item, ids, n=3)
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    raise click.BadParameter(f"'{item}' is not a faction, achievement or technology id{hint}",
+                             param_hint="ITEM")  # fmt: skip
 
 
 @click.command()
 @click.argument("items", nargs=-1, required=True, metavar="ITEM...")
-@click.option("--never", is_flag=True, help="The seat must never keep ITEM (default: must keep).")
+@click.option("--never", is_flag=True,
+              help="The seat must never keep (manufacture) ITEM (default: must).")  # fmt: skip
 @click.option(
     "--games",
     "-g",
@@ -70,10 +84,13 @@ def restrict_command(
     content: str | None,
     fmt: str,
 ) -> None:
-    """Deal games until the forced seat (seat game mod players) is offered ITEM, a faction or
-    achievement id; play each deal twice, the seat made to keep ITEM (--never: to keep another)
-    and free; report both win shares and their paired difference with 95% intervals, and how
-    often the free bot kept ITEM. Measures "the item is weak" apart from "the bot misjudges it"."""
+    """Deal games until the forced seat (seat game mod players) is offered ITEM, a faction,
+    achievement or technology id; play each deal twice, the seat made to keep ITEM (--never: to
+    keep another) and free; report both win shares and their paired difference with 95%
+    intervals, and how often the free bot kept ITEM. A technology is forced at each of the
+    seat's manufacture decisions that offer it (--never: refused there); a deal in which it is
+    never offered costs a game and is dropped. Measures "the item is weak" apart from "the bot
+    misjudges it"."""
     from lastlight.interpreter.agents import BotNotFound, resolve_bot
     from lastlight.interpreter.tools.lab.restrict import run
 
@@ -83,10 +100,7 @@ def restrict_command(
     except BotNotFound as exc:
         raise click.BadParameter(str(exc), param_hint="--bot") from None
     for item in items:
-        card = rules.cards.get(item)
-        if card is None or card.kind not in KINDS:
-            what = "a faction or achievement id"
-            raise click.BadParameter(f"'{item}' is not {what}", param_hint="ITEM")
+        _check_item(rules, item)
     check_player_counts(rules, players)
     root = str(rules.pack.root)
     out = []

@@ -1,5 +1,5 @@
-"""Restricted play: a seat that must keep (or must never keep) a faction or an achievement,
-against the same bot's free choice on the same seeds.
+"""Restricted play: a seat that must keep (or must never keep) a faction, an achievement or a
+technology, against the same bot's free choice on the same seeds.
 
 How a forced choice is arranged, for any content: game `i` of a run is dealt from the lab's
 seeds (`spec.game_seeds(seed, i)`: the game's word and one per seat), and seat `i mod players`
@@ -14,6 +14,12 @@ rule, so a deal in which it chose so itself is the free game (played once). Othe
 deal is played twice with the same seeds: forced, and free (the plain bot). A pair's result is
 forced won - free won, with a 95% t interval over the pairs; each arm's win share has its
 Wilson interval; the free arm also says how often the bot keeps ITEM when it is offered.
+
+A technology is forced at the seat's `manufacture` decisions instead (restrict_tech.py). Whether
+it is offered is known only when the game is over, so its deals are played forced first: a
+forced game in which ITEM was never offered was the free game too (nothing was overridden), and
+its deal is dropped at the cost of that one game. The free arm is then only watched, to say how
+often the bot manufactured ITEM.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from lastlight.interpreter.agents import make_bot, play_game
 from lastlight.interpreter.engine.game import Decision, Game
 from lastlight.interpreter.engine.observe import ALL, Observation
 from lastlight.interpreter.engine.ruleset import base_id
+from lastlight.interpreter.tools.lab.restrict_tech import RestrictedTech
 from lastlight.interpreter.tools.lab.spec import game_seeds, load_rules
 from lastlight.interpreter.tools.lab.stats import mean_interval, wilson
 
@@ -103,29 +110,43 @@ def kept(game: Game, seat: int, item: str) -> bool:
 
 
 def play_deal(task: Task, index: int) -> tuple[int, int, int] | None:
-    """(forced won, free won, free kept ITEM) for one deal, or None if ITEM is not offered."""
+    """(forced won, free won, free took ITEM) for one deal, or None if ITEM is not offered."""
     rules = load_rules(task.content)
+    tech = rules.cards[task.item].kind == "technology"
     n = task.players
     forced_seat = index % n
     game_seed, bot_seeds = game_seeds(task.seed, index)
     results = []
     for forced in (True, False):
         bots: list[Any] = [make_bot(task.bot, bot_seeds[p], rules) for p in range(n)]
-        wrapped = Restricted(bots[forced_seat], task.item, task.never)
-        if forced:
+        wrapped = _wrap(bots[forced_seat], task, forced, tech)
+        if forced or tech:
             bots[forced_seat] = wrapped
         game = Game.new(rules, n, game_seed, log=False)
         try:
             play_game(game, bots)
         except NotOffered:
             return None
+        if forced and not wrapped.offered:  # a technology never offered: the free game too
+            return None
         won = int(forced_seat in game.winners)
-        held = kept(game, forced_seat, task.item)
+        held = (
+            wrapped.made
+            if isinstance(wrapped, RestrictedTech)
+            else kept(game, forced_seat, task.item)
+        )
         if forced and not wrapped.overridden:  # the bot chose so itself: the free game
             return won, won, int(held)
         results.append((won, held))
     (forced_won, _), (free_won, free_kept) = results
     return forced_won, free_won, int(free_kept)
+
+
+def _wrap(bot: Any, task: Task, forced: bool, tech: bool) -> Restricted | RestrictedTech:
+    """The forced seat's bot under the rule (a technology's free arm: only watched)."""
+    if not tech:
+        return Restricted(bot, task.item, task.never)
+    return RestrictedTech(bot, task.item, ("never" if task.never else "must") if forced else "free")
 
 
 def play_task(task: Task) -> list[tuple[int, tuple[int, int, int] | None]]:
@@ -141,6 +162,7 @@ class Result:
     forced: list[int]
     free: list[int]
     free_kept: list[int]
+    kind: str = "faction"
 
     @property
     def pairs(self) -> int:
@@ -153,10 +175,12 @@ class Result:
         lo, hi = mean_interval(diff, mean) if n else (0.0, 0.0)
         f_lo, f_hi = wilson(sum(self.forced), n)
         b_lo, b_hi = wilson(sum(self.free), n)
+        tech = self.kind == "technology"
         return {
             "item": self.item,
+            "kind": self.kind,
             "players": self.players,
-            "mode": "never" if self.never else "keep",
+            "mode": "never" if self.never else "must" if tech else "keep",
             "pairs": n,
             "deals": self.deals,
             "forced_wins": sum(self.forced),
@@ -167,7 +191,7 @@ class Result:
             "free_interval": [b_lo, b_hi],
             "change": mean,
             "change_interval": [lo, hi],
-            "free_kept": sum(self.free_kept),
+            "free_manufactured" if tech else "free_kept": sum(self.free_kept),
             "fair_share": 1 / self.players,
         }
 
@@ -194,10 +218,11 @@ def run(
     with _pool(jobs if mapper is None else 1) as pool:
         play = mapper or (lambda tasks: _map(pool, tasks))
         while len(forced) < games and index < limit:
-            # deals enough for the pairs still wanted at the offer rate seen so far (a deal
-            # that does not offer ITEM costs only its setup)
+            # deals enough for the pairs still wanted at the offer rate seen so far, but at most
+            # as many as were dealt so far (a technology's dropped deal costs a whole game)
             rate = max(len(forced) / index, 1 / TRIES_PER_PAIR) if index else 1.0
-            width = math.ceil((games - len(forced)) / rate / max(1, jobs))
+            wanted = min((games - len(forced)) / rate, max(index, games))
+            width = math.ceil(wanted / max(1, jobs))
             tasks = [
                 Task(content, item, players, bot, seed, never, lo, min(lo + width, limit))
                 for lo in range(index, min(index + width * max(1, jobs), limit), width)
@@ -211,7 +236,8 @@ def run(
                         free.append(outcome[1])
                         free_kept.append(outcome[2])
     deals = last + 1 if len(forced) == games else limit
-    return Result(item, players, never, deals, forced, free, free_kept)
+    kind = load_rules(content).cards[item].kind
+    return Result(item, players, never, deals, forced, free, free_kept, kind)
 
 
 class _pool:
