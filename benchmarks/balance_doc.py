@@ -82,6 +82,15 @@ TECH_REASONS: dict[str, str] = {
         " light against 17.5, 0.6 mined light against 1.0); held by few (76 of 6,000 seats),"
         " its interval is about ± 9 points wide."
     ),
+    "siphon-cannons": (
+        "a ship ability that pays a rare per activation for an uncommon and a rare: its holders"
+        " claim less (8.0 claim light against 8.7 at 2 players under the sweep bot) and hold"
+        " more technologies (6.4 against 5.8), so what it costs is not spent on claims. Under the"
+        " planner the 2-player gap is -1.6 points; restricted play (planner, 2 players, 100"
+        " pairs, seed 1: `lastlight restrict siphon-cannons --players 2`) has it forced -5.0"
+        " [-12.1, +2.1] points against the free choice, which makes it in 72 of 100 deals:"
+        " mildly weak, not broken; a candidate for a cheaper cost."
+    ),
     "kinetic-rams": (
         "held by few (under 40 of 4,000 seats at 2 players): the interval of its holders' share"
         " (about 46-76%) reaches the others' 50%; no pattern in when or by whom it is bought."
