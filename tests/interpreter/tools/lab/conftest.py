@@ -4,11 +4,28 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.tools.lab.run import run_sweep
 from lastlight.interpreter.tools.lab.spec import SimSpec
+
+
+class First:
+    """A stub bot for restricted play's tests: takes whatever is offered first and records
+    what it was asked."""
+
+    needs_observation = False
+    rules = None
+
+    def __init__(self) -> None:
+        self.asked: list[list[dict[str, Any]]] = []
+
+    def decide(self, obs: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        self.asked.append(legal)
+        return legal[0]
+
 
 #: Paired games for the planted change. The shipped pack is balanced (issue 12), so the lab tests
 #: play a copy in which Star Nomads have their old lopsided bonus back (small ships +1 movement;

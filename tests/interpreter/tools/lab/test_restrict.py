@@ -12,20 +12,7 @@ from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.tools.lab import restrict
 
-
-class First:
-    """Keeps whatever is offered first; records what it was asked."""
-
-    needs_observation = False
-    rules = None
-
-    def __init__(self) -> None:
-        self.asked: list[list[dict[str, Any]]] = []
-
-    def decide(self, obs: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
-        self.asked.append(legal)
-        return legal[0]
-
+from .conftest import First
 
 KEEP = [{"kind": "keep", "card": "a#0"}, {"kind": "keep", "card": "b#1"}]
 

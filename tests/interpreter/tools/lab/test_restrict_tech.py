@@ -15,20 +15,7 @@ from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.tools.lab import restrict
 from lastlight.interpreter.tools.lab.restrict_tech import RestrictedTech
 
-
-class First:
-    """Takes whatever is offered first; records what it was asked."""
-
-    needs_observation = False
-    rules = None
-
-    def __init__(self) -> None:
-        self.asked: list[list[dict[str, Any]]] = []
-
-    def decide(self, obs: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
-        self.asked.append(legal)
-        return legal[0]
-
+from .conftest import First
 
 DONE = {"kind": "done"}
 A = {"kind": "manufacture", "card": "a#1"}
