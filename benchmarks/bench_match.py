@@ -21,6 +21,7 @@ default (`--seed 10_000`).
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 from multiprocessing import Pool
@@ -110,6 +111,10 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100, help="games (even at 2 players)")
     ap.add_argument("--seed", type=int, default=10_000, help="master seed of the deals")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--first", type=int, default=0,
+                    help="index of the first game (even at 2 players): extends an earlier run "
+                    "of the same seed with new deals")  # fmt: skip
+    ap.add_argument("--out", help="write every game's result as JSON (to pool runs)")
     ap.add_argument("--paired", action="store_true",
                     help="3-4 players: also play every deal with the field's bot in the hero's "
                     "seat, and report the paired difference")  # fmt: skip
@@ -121,9 +126,11 @@ def main() -> None:
     opts = dict(args.opt)
     field_opts = dict(args.field_opt)
     games = args.games + (args.games % 2 if args.players == 2 else 0)
+    if args.players == 2 and args.first % 2:
+        ap.error("--first must be even at 2 players (a deal is two games)")
     tasks: list[Task] = [
         (args.seed, i, args.players, args.hero, args.field, opts, False, field_opts)
-        for i in range(games)
+        for i in range(args.first, args.first + games)
     ]
     if args.paired and args.players > 2:
         tasks += [(t[0], t[1], t[2], t[3], t[4], t[5], True, t[7]) for t in tasks]
@@ -135,12 +142,22 @@ def main() -> None:
             results = pool.map(play, tasks, chunksize=2)
     wall = time.perf_counter() - wall
     base, results = results[games:], results[:games]
+    if args.out:
+        rows = [
+            {"game": r[0], "seat": r[1], "hero_share": r[2], "cpu": r[4], "decisions": r[5]}
+            | ({"base_share": b[2]} if base else {})
+            for r, b in zip(results, base or [None] * games, strict=True)
+        ]
+        meta = {"hero": args.hero, "field": args.field, "players": args.players,
+                "seed": args.seed, "first": args.first, "opts": opts, "field_opts": field_opts}
+        with open(args.out, "w", encoding="utf-8") as fh:
+            json.dump({"run": meta, "games": rows}, fh, indent=1)
     wins = sum(r[2] for r in results)
     lo, hi = wilson(wins, games)
     fair = 1 / args.players
     print(
         f"{args.hero} {opts or ''} against {args.field} {field_opts or ''}, {args.players} "
-        f"players, {games} games (seed {args.seed}): won {wins:g} = {wins / games:.1%} "
+        f"players, {games} games (seed {args.seed}, from game {args.first}): won {wins:g} = {wins / games:.1%} "
         f"[{lo:.1%}, {hi:.1%}] (fair {fair:.0%})"
     )
     if args.players == 2:
