@@ -148,8 +148,15 @@ def main() -> None:
             | ({"base_share": b[2]} if base else {})
             for r, b in zip(results, base or [None] * games, strict=True)
         ]
-        meta = {"hero": args.hero, "field": args.field, "players": args.players,
-                "seed": args.seed, "first": args.first, "opts": opts, "field_opts": field_opts}
+        meta = {
+            "hero": args.hero,
+            "field": args.field,
+            "players": args.players,
+            "seed": args.seed,
+            "first": args.first,
+            "opts": opts,
+            "field_opts": field_opts,
+        }
         with open(args.out, "w", encoding="utf-8") as fh:
             json.dump({"run": meta, "games": rows}, fh, indent=1)
     wins = sum(r[2] for r in results)
@@ -157,8 +164,8 @@ def main() -> None:
     fair = 1 / args.players
     print(
         f"{args.hero} {opts or ''} against {args.field} {field_opts or ''}, {args.players} "
-        f"players, {games} games (seed {args.seed}, from game {args.first}): won {wins:g} = {wins / games:.1%} "
-        f"[{lo:.1%}, {hi:.1%}] (fair {fair:.0%})"
+        f"players, {games} games (seed {args.seed}, from game {args.first}): won {wins:g} = "
+        f"{wins / games:.1%} [{lo:.1%}, {hi:.1%}] (fair {fair:.0%})"
     )
     if args.players == 2:
         # hero's wins minus the field's over the deal's two games, halved: in [-1, 1]
