@@ -89,8 +89,8 @@ def _write(path: str, text: str) -> None:
 @click.option(
     "--restricted",
     is_flag=True,
-    help="Also gate the bands file's restricted: section (restricted play of each faction and"
-    " achievement it names, at every count; docs/robustness.md).",
+    help="Also gate the bands file's restricted: section (restricted play of each faction,"
+    " achievement and technology it names, at every count; docs/robustness.md).",
 )
 @click.option(
     "--restricted-games",

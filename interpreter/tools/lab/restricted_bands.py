@@ -1,18 +1,21 @@
-"""Bands that gate restricted play: each faction and achievement forced on a seat, paired with
-the same bot's free choice (restrict.py), must win within a band of its free win share.
+"""Bands that gate restricted play: each faction, achievement or technology forced on a seat,
+paired with the same bot's free choice (restrict.py), must win within a band of its free win
+share.
 
     # bands.yaml
     restricted:
-      - kind: faction          # or achievement
+      - kind: faction          # or achievement, or technology
         keys: "*"              # or a list of ids
         within: 0.08           # forced - free within +-8 points (paired, per player count)
         games: 100             # pairs per item per player count
         mode: keep             # keep (default): the seat must keep it; never: must not
 
 Every item a band names is played at every player count of the run that deals it (its
-`min_players`), so a choice no bot takes is still checked. As the other bands, a band is broken
-only when the whole 95% interval of forced - free lies outside it (a gate must not fail on
-noise), and a broken band names the item's file:line.
+`min_players`), so a choice no bot takes is still checked. A technology is forced at the seat's
+manufacture decisions (restrict_tech.py): `keep` manufactures it whenever offered, `never`
+refuses it, and a deal in which it is never offered costs a game and is dropped. As the other
+bands, a band is broken only when the whole 95% interval of forced - free lies outside it (a
+gate must not fail on noise), and a broken band names the item's file:line.
 
 The runs of all (item, count) cases share one pool of worker processes (or one Ray session):
 each case runs restrict.run's rounds in its own thread and the threads' rounds interleave on
@@ -36,7 +39,7 @@ from lastlight.interpreter.tools.lab.bands import BandsError
 from lastlight.interpreter.tools.lab.restrict import Mapper, play_task
 from lastlight.interpreter.tools.lab.restrict import run as restrict_run
 
-KINDS = ("faction", "achievement")
+KINDS = ("faction", "achievement", "technology")
 FIELDS = ("kind", "keys", "within", "games", "mode")
 
 
@@ -148,7 +151,7 @@ def _band(item: Any, loc: Loc) -> RestrictedBand:
             raise BandsError(f"{loc}: a restricted band needs '{field}'")
     kind = item["kind"]
     if kind not in KINDS:
-        raise BandsError(f"{item.loc_of('kind')}: kind must be faction or achievement")
+        raise BandsError(f"{item.loc_of('kind')}: kind must be faction, achievement or technology")
     keys = item.get("keys", "*")
     if keys != "*" and not (
         isinstance(keys, list) and keys and all(isinstance(k, str) for k in keys)
@@ -176,11 +179,12 @@ def _band(item: Any, loc: Loc) -> RestrictedBand:
 
 def items_of(band: RestrictedBand, rules: Any) -> list[str]:
     """The ids a band names, checked against the pack (an unknown id is an error at keys)."""
-    every = (
-        list(rules.factions)
-        if band.kind == "faction"
-        else list(dict.fromkeys(base_id(a) for a in rules.achievements))
-    )
+    if band.kind == "faction":
+        every = list(rules.factions)
+    elif band.kind == "achievement":
+        every = list(dict.fromkeys(base_id(a) for a in rules.achievements))
+    else:  # one entry per design, not per physical copy of the deck
+        every = list(dict.fromkeys(base_id(t) for t in rules.tech_deck))
     if band.keys is None:
         return every
     for key in band.keys:

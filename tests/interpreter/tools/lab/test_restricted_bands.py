@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lastlight.interpreter.engine.ruleset import base_id
 from lastlight.interpreter.load.errors import Loc
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.tools.lab import restricted_bands as rb
@@ -102,6 +103,34 @@ def test_the_plan_covers_every_item_at_every_count_that_deals_it(tmp_path: Path)
                   "    within: 0.1\n    games: 1\n")  # fmt: skip
     with pytest.raises(BandsError, match=r":3:11: 'star-nomads' is not a achievement"):
         rb.plan(rb.load_restricted(wrong), rules, (2,))
+
+
+def test_a_technology_band_plans_every_design_at_every_count(tmp_path: Path) -> None:
+    rules = load_rules(str(content_dir()))
+    designs = {base_id(t) for t in rules.tech_deck}
+    path = _file(tmp_path, "restricted:\n  - kind: technology\n    within: 0.1\n    games: 20\n"
+                 "  - kind: technology\n    keys: [beacon-array]\n    within: 0.1\n"
+                 "    games: 3\n    mode: never\n")  # fmt: skip
+    every, beacon = rb.load_restricted(path)
+    cases = [case for _band, case in rb.plan([every, beacon], rules, (2, 4))]
+    forced = [c for c in cases if not c.never]
+    assert {c.item for c in forced} == designs and len(rules.tech_deck) == 83
+    assert len(forced) == 2 * len(designs) < 2 * 83  # a design per count, not a copy of the deck
+    assert [c for c in cases if c.never] == [rb.Case("beacon-array", 2, True, 3),
+                                              rb.Case("beacon-array", 4, True, 3)]  # fmt: skip
+    wrong = _file(tmp_path, "restricted:\n  - kind: technology\n    keys: [star-nomads]\n"
+                  "    within: 0.1\n    games: 1\n")  # fmt: skip
+    with pytest.raises(BandsError, match=r":3:11: 'star-nomads' is not a technology"):
+        rb.plan(rb.load_restricted(wrong), rules, (2,))
+
+
+def test_a_tiny_technology_run_forces_it_at_manufacture() -> None:
+    rules = load_rules(str(content_dir()))
+    tech = base_id(rules.tech_deck[0])
+    case = rb.Case(tech, 2, False, 2)
+    (summary,) = rb.run_cases([case], str(content_dir()), "heuristic", 3, jobs=1).values()
+    assert summary["item"] == tech and summary["kind"] == "technology"
+    assert summary["pairs"] == 2 and summary["deals"] >= 2 and -1 <= summary["change"] <= 1
 
 
 def test_a_band_breaks_only_when_the_whole_interval_leaves_it(tmp_path: Path) -> None:
