@@ -172,7 +172,7 @@ class Result:
         n = self.pairs
         diff = np.array(self.forced, dtype=float) - np.array(self.free, dtype=float)
         mean = float(diff.mean()) if n else 0.0
-        lo, hi = mean_interval(diff, mean) if n else (0.0, 0.0)
+        lo, hi = mean_interval(diff, mean, bounds=(-1.0, 1.0)) if n else (0.0, 0.0)
         f_lo, f_hi = wilson(sum(self.forced), n)
         b_lo, b_hi = wilson(sum(self.free), n)
         tech = self.kind == "technology"

@@ -242,7 +242,7 @@ def accept(
     won = [r for part in play(parts) for r in part]
     results = np.array([(new - old) / 2 for new, old in won])
     mean = float(results.mean())
-    lo, hi = mean_interval(results, mean)
+    lo, hi = mean_interval(results, mean, bounds=(-1.0, 1.0))
     wins_new = sum(new for new, _ in won)
     wins_old = sum(old for _, old in won)
     return Verdict(len(won), mean, lo, hi, wins_new, wins_old, 2 * len(won))

@@ -32,11 +32,19 @@ def wilson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]:
     return float(lo), float(hi)
 
 
-def mean_interval(per_game: np.ndarray, value: float, level: float = LEVEL) -> tuple[float, float]:
-    """A t interval for a mean over games (scipy)."""
+def mean_interval(
+    per_game: np.ndarray,
+    value: float,
+    level: float = LEVEL,
+    bounds: tuple[float, float] | None = None,
+) -> tuple[float, float]:
+    """A t interval for a mean over games (scipy), clipped to `bounds`, the values the mean can
+    take (with two pairs a t interval of a difference of wins in [-1, 1] can reach -6.9)."""
     if len(per_game) < 2 or float(np.std(per_game)) == 0.0:
         return value, value
     lo, hi = sps.t.interval(level, len(per_game) - 1, loc=value, scale=sps.sem(per_game))
+    if bounds is not None:
+        lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
     return float(lo), float(hi)
 
 

@@ -53,3 +53,12 @@ def test_mcnemar_and_mean_interval() -> None:
     assert mcnemar_p(a, a) == 1.0
     lo, hi = mean_interval(np.array([1.0, 2.0, 3.0, 4.0]), 2.5)
     assert lo < 2.5 < hi
+
+
+def test_a_mean_interval_is_clipped_to_what_the_mean_can_take() -> None:
+    pairs = np.array([1.0, -1.0])  # two paired deals: forced won one, free the other
+    lo, hi = mean_interval(pairs, 0.0)
+    assert lo < -6 and hi > 6  # t with one degree of freedom
+    assert mean_interval(pairs, 0.0, bounds=(-1.0, 1.0)) == (-1.0, 1.0)
+    narrow = np.array([0.0, 1.0] * 50)
+    assert mean_interval(narrow, 0.5, bounds=(-1.0, 1.0)) == mean_interval(narrow, 0.5)
