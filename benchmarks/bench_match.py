@@ -7,6 +7,8 @@ python benchmarks/bench_match.py --hero search --field sweep --players 2 --games
 python benchmarks/bench_match.py --hero sweep --field sweep --players 4 --games 20  # speed
 python benchmarks/bench_match.py --hero sweep --field sweep --players 4 --games 20 \
     --opt counts=2,4 --field-opt counts=2,4  # an all-sweep game searching at 4 players
+python benchmarks/bench_match.py --hero planner --opt weights=tuned.yaml --players 4 --paired
+    # a weights file (tune_spsa.py -o) against the shipped planner
 
 Game i is dealt from the lab's seeds (`SeedSequence([seed, i])`, the game's word and one per
 seat). At 2 players the games come in pairs: game 2k and 2k+1 are the same deal and bot seeds
@@ -29,6 +31,7 @@ from typing import Any
 
 from lastlight.interpreter.agents import make_bot, resolve_bot
 from lastlight.interpreter.agents.base import ask
+from lastlight.interpreter.agents.planner import weights as planner_weights
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.tools.lab.spec import game_seeds, load_rules
@@ -54,6 +57,8 @@ def option(text: str) -> tuple[str, Any]:
 def build(name: str, seed: int, rules: Any, opts: dict[str, Any]) -> Any:
     if not opts:
         return make_bot(name, seed, rules)
+    if isinstance(opts.get("weights"), str):  # --opt weights=FILE: a planner weights file
+        opts = opts | {"weights": planner_weights.load(opts["weights"])}
     return resolve_bot(name)(seed, rules, **opts)
 
 
