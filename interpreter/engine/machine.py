@@ -14,6 +14,7 @@ from typing import Any, TypedDict, Unpack, cast
 
 from lastlight.interpreter.board.graph import Board
 from lastlight.interpreter.effects import ast
+from lastlight.interpreter.effects.ast import COMPARE
 from lastlight.interpreter.effects.decisions import DECISION_KINDS
 from lastlight.interpreter.engine import conditions as nouns
 from lastlight.interpreter.engine import queries as q
@@ -26,13 +27,10 @@ from lastlight.interpreter.engine.state import Frame, GameState, Pending, Sector
 from lastlight.interpreter.engine.triggers import fire
 from lastlight.interpreter.engine.units import KEY as UNITS_KEY
 
-__all__ = ["COMPARE", "Engine", "EngineError"]
+__all__ = ["Engine", "EngineError"]
 
 #: Frames run within one call of `run_frame` before we call it stuck.
 TRIP_LIMIT = 200_000
-
-#: The comparisons of a condition, from the effect language (kept here under its old name).
-COMPARE = ast.COMPARE
 
 #: The events a balance sweep's rows read (lab/rows.py), kept in `Engine.lab` when the game
 #: keeps no full log: setup (first player), light gained (by source) and spent (the light track
