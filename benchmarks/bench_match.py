@@ -29,14 +29,14 @@ import time
 from multiprocessing import Pool
 from typing import Any
 
+import numpy as np
 from lastlight.interpreter.agents import make_bot, resolve_bot
 from lastlight.interpreter.agents.base import ask
 from lastlight.interpreter.agents.planner import weights as planner_weights
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.tools.lab.spec import game_seeds, load_rules
-from lastlight.interpreter.tools.lab.stats import wilson
-from scipy import stats as st
+from lastlight.interpreter.tools.lab.stats import mean_interval, wilson
 
 Result = tuple[int, int, float, list[float], float, int, tuple[int, int]]
 
@@ -174,21 +174,20 @@ def main() -> None:
     )
     if args.players == 2:
         # hero's wins minus the field's over the deal's two games, halved: in [-1, 1]
-        diffs = [results[k][2] + results[k + 1][2] - 1.0 for k in range(0, games, 2)]
-        mean = statistics.fmean(diffs)
-        sem = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
-        half = st.t.ppf(0.975, max(1, len(diffs) - 1)) * sem
+        diffs = np.array([results[k][2] + results[k + 1][2] - 1.0 for k in range(0, games, 2)])
+        mean = float(diffs.mean())
+        d_lo, d_hi = mean_interval(diffs, mean, bounds=(-1.0, 1.0))
         print(
-            f"paired: hero − field wins a deal {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
+            f"paired: hero − field wins a deal {mean:+.3f} [{d_lo:+.3f}, {d_hi:+.3f}]"
             f" over {len(diffs)} deals (each played with the seats swapped; 95% t)"
         )
     if base:
-        diffs = [r[2] - b[2] for r, b in zip(results, base, strict=True)]
-        mean = statistics.fmean(diffs)
-        half = st.t.ppf(0.975, len(diffs) - 1) * statistics.stdev(diffs) / len(diffs) ** 0.5
+        diffs = np.array([r[2] - b[2] for r, b in zip(results, base, strict=True)])
+        mean = float(diffs.mean())
+        d_lo, d_hi = mean_interval(diffs, mean, bounds=(-1.0, 1.0))
         print(
             f"paired: hero − {args.field} in the same seat of the same deal {mean:+.3f} "
-            f"[{mean - half:+.3f}, {mean + half:+.3f}] wins a game over {len(diffs)} deals (95% t)"
+            f"[{d_lo:+.3f}, {d_hi:+.3f}] wins a game over {len(diffs)} deals (95% t)"
         )
     times = sorted(t for r in results for t in r[3])
     per_game = [r[4] for r in results]
