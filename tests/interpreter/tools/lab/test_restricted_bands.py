@@ -124,7 +124,7 @@ def test_a_technology_band_plans_every_design_at_every_count(tmp_path: Path) -> 
         rb.plan(rb.load_restricted(wrong), rules, (2,))
 
 
-def test_a_tiny_technology_run_forces_it_at_manufacture() -> None:
+def test_a_tiny_technology_case_runs_through_the_gate() -> None:
     rules = load_rules(str(content_dir()))
     tech = base_id(rules.tech_deck[0])
     case = rb.Case(tech, 2, False, 2)
