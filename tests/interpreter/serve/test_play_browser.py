@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,20 @@ class Seat:
 
     def close(self) -> None:
         self.context.close()
+
+
+def _in_step(seats: dict[int | None, Seat], least: int) -> int:
+    """Wait until every page shows the same version, at least `least`, and return it. Reading
+    one page's state while another is still a message behind (or ahead) names the wrong mover."""
+    deadline = time.monotonic() + 30
+    while True:
+        for s in seats.values():
+            s.wait_for(least)
+        versions = {s.version() for s in seats.values()}
+        if len(versions) == 1:
+            return versions.pop()
+        assert time.monotonic() < deadline, f"the pages never agreed on a version: {versions}"
+        least = max(versions)
 
 
 def _open_table(browser: Any, url: str, seats: list[str], seed: int) -> dict[str, Any]:
@@ -136,11 +151,13 @@ def test_two_browsers_play_a_table_to_the_end(
                  None: Seat(browser, links["watch"])}
         reloaded = restarted = shot = False
         step = 0
-        while not seats[0].state()["over"]:
+        version = 0
+        while True:
+            version = _in_step(seats, version)
             state = seats[0].state()
-            version = state["version"]
-            for s in seats.values():
-                s.wait_for(version)
+            assert state["version"] == version
+            if state["over"]:
+                break
             mover = seats[state["decision"]["p"]]
             buttons = mover.page.locator("#options button")
             n = buttons.count()
@@ -202,10 +219,10 @@ def test_pages_hold_no_secret_and_a_reload_continues(
         history = table.game.history  # the server's own list: it grows as the game goes on
         secrets = {who: Secrets(rules, 2, 21, history) for who in seats}
         kept = 0
+        version = 0
         for step in range(12):
+            version = _in_step(seats, version)
             state = seats[0].state()
-            for s in seats.values():
-                s.wait_for(state["version"])
             kept += _check_pages(seats, secrets)
             mover = seats[state["decision"]["p"]]
             mover.page.locator("#options button").nth(step % 2).click()
