@@ -33,7 +33,7 @@ def pack_root(content: str | None) -> Path:
     """The pack folder this command uses; one line on stderr says which and why (stdout stays
     clean for JSON)."""
     root, why = find_pack(content)
-    click.echo(f"lastlight: content pack {_shown(root)} ({why})", err=True)
+    click.echo(f"lastlight: using the content pack {_shown(root)} ({why})", err=True)
     return root
 
 

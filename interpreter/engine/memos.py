@@ -169,6 +169,16 @@ class Memos:
         return frozenset(self._rules.tech_deck)
 
     @cached_property
+    def tech_designs(self) -> tuple[str, ...]:
+        """Each technology design once, in deck order (`Rules.tech_designs`)."""
+        return tuple(dict.fromkeys(c.split("#", 1)[0] for c in self._rules.tech_deck))
+
+    @cached_property
+    def achievement_designs(self) -> tuple[str, ...]:
+        """Each achievement design once, in file order (`Rules.achievement_designs`)."""
+        return tuple(dict.fromkeys(a.split("#", 1)[0] for a in self._rules.achievements))
+
+    @cached_property
     def board_order(self) -> dict[str, int]:
         """Sector -> its place in the board's order (`game.canonical_order`)."""
         return {s: i for i, s in enumerate(self._rules.pack.models["board"].sectors())}

@@ -122,6 +122,16 @@ class Rules:
         """Physical token id -> the pile its back shows (what a face-down token reveals)."""
         return self.memo.token_piles_by_id
 
+    @property
+    def tech_designs(self) -> tuple[str, ...]:
+        """Each technology design once (not each physical copy), in deck order."""
+        return self.memo.tech_designs
+
+    @property
+    def achievement_designs(self) -> tuple[str, ...]:
+        """Each achievement design once (not each physical copy), in file order."""
+        return self.memo.achievement_designs
+
     def params_for(self, players: int) -> dict[str, int]:
         out = dict(self.params)
         out.update(self.overrides.get(players, {}))

@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from lastlight.interpreter.effects.decisions import DECISION_KINDS
-from lastlight.interpreter.engine.ruleset import base_id
 from lastlight.interpreter.envs.encoding_tables import (
     EncoderTables,
     Frame,
@@ -117,8 +116,8 @@ class Encoder:
         self.resources = _resources(rules)
         self.actions = [a.id for a in rules.actions]
         self.factions = list(rules.factions)
-        self.achievements = list(dict.fromkeys(base_id(a) for a in rules.achievements))
-        self.techs = list(dict.fromkeys(base_id(t) for t in rules.tech_deck))
+        self.achievements = list(rules.achievement_designs)
+        self.techs = list(rules.tech_designs)
         self.cards = list(dict.fromkeys([*self.techs, *self.factions, *self.achievements]))
         self.piles = list(rules.token_piles)
         self.yields = sorted({y for t in rules.tokens.values() for y in t.yields})

@@ -35,7 +35,7 @@ def find_pack(content: str | Path | None, cwd: str | Path | None = None) -> tupl
     """(pack folder, why this one): the `--content` folder if given, else a pack in the current
     folder, else the installed one."""
     if content is not None:
-        return Path(content), "--content"
+        return Path(content), "given by --content"
     here = Path.cwd() if cwd is None else Path(cwd)
     local = local_pack(here)
     if local is not None:

@@ -35,7 +35,7 @@ def test_a_pack_in_the_current_folder_wins(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["lint", "--format", "json"])
     assert result.exit_code == 1
-    assert "content pack content (found in the current folder)" in result.stderr
+    assert "using the content pack content (found in the current folder)" in result.stderr
     report = json.loads(result.stdout)  # the announcement stays off stdout
     assert any("technologies.yaml" in d["path"] for d in report["diagnostics"])
     # inside the pack folder itself (`.` holds pack.yaml) the same pack is found
@@ -62,7 +62,7 @@ def test_content_option_beats_the_local_pack(
     for args in (["lint"], ["show", "photon-harvester"], ["test", "-k", "photon"]):
         result = CliRunner().invoke(main, [*args, "--content", str(content_dir())])
         assert result.exit_code == 0, (args, result.output)
-        assert "(--content)" in result.stderr
+        assert "(given by --content)" in result.stderr
     # and the game commands refuse the broken local pack with located diagnostics
     for args in (["play", "-n", "2"], ["board", "-o", str(tmp_path / "b.svg")], ["test"]):
         result = CliRunner().invoke(main, args)
@@ -125,6 +125,6 @@ def test_non_editable_install_lints_the_pack_in_the_current_folder(tmp_path: Pat
     assert str(target) in run.stderr.splitlines()[0], "the installed copy ran, not the source"
     assert run.returncode == 1, run.stdout + run.stderr
     assert "content/technologies.yaml:" in run.stdout and "rair" in run.stdout
-    assert "content pack content (found in the current folder)" in run.stderr
+    assert "using the content pack content (found in the current folder)" in run.stderr
     # the installed copy itself is untouched and clean
     assert TYPO[1] not in installed_content.read_text(encoding="utf-8")

@@ -540,7 +540,7 @@ class Seat(Fleet):
         cached = self.memo.get(key)
         if cached is None:
             nets = []
-            for cid in dict.fromkeys(base_id(c) for c in self.rules.tech_deck):
+            for cid in self.rules.tech_designs:
                 card = self.rules.cards[cid]
                 size = self.best_size(card) if card.type != "civilization" else None
                 nets.append(max(0.0, self.tech_net(cid, size)))

@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from lastlight.interpreter.engine.ruleset import base_id
 from lastlight.interpreter.load.errors import Loc
 from lastlight.interpreter.load.yamlload import YDict, YList, load_yaml
 from lastlight.interpreter.tools.lab.bands import BandsError
@@ -182,9 +181,9 @@ def items_of(band: RestrictedBand, rules: Any) -> list[str]:
     if band.kind == "faction":
         every = list(rules.factions)
     elif band.kind == "achievement":
-        every = list(dict.fromkeys(base_id(a) for a in rules.achievements))
+        every = list(rules.achievement_designs)
     else:  # one entry per design, not per physical copy of the deck
-        every = list(dict.fromkeys(base_id(t) for t in rules.tech_deck))
+        every = list(rules.tech_designs)
     if band.keys is None:
         return every
     for key in band.keys:

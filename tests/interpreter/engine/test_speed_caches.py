@@ -170,3 +170,14 @@ def test_a_copy_of_the_rules_works_its_memos_out_from_its_own_cards(rules: Rules
     twin.cards[card.id] = replace(card, clauses=())
     assert twin.memo is not rules.memo
     assert twin.memo.card_parts[card.id] != rules.memo.card_parts[card.id]
+
+
+def test_the_designs_list_each_card_once_in_order(pack: Pack) -> None:
+    rules = Rules.from_pack(pack)
+    designs = rules.tech_designs
+    assert len(designs) == len(set(designs)) < len(rules.tech_deck), "the deck has copies"
+    assert set(designs) == {c.split("#")[0] for c in rules.tech_deck}
+    firsts = [c.split("#")[0] for c in rules.tech_deck]
+    assert list(designs) == sorted(designs, key=firsts.index)
+    assert set(rules.achievement_designs) == {a.split("#")[0] for a in rules.achievements}
+    assert len(rules.achievement_designs) == len(set(rules.achievement_designs))
