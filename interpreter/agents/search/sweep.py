@@ -26,9 +26,12 @@ that share of the light to win.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from lastlight.interpreter.agents.planner import keeps as keep_rule
+from lastlight.interpreter.agents.planner import weights as planner_weights
 from lastlight.interpreter.agents.search.bot import SearchBot
 from lastlight.interpreter.engine.game import Decision
 from lastlight.interpreter.engine.view import SeatView
@@ -46,6 +49,19 @@ DEFAULT_PLAYOUTS = 8
 DEFAULT_ROUNDS = 1
 #: How the sweep bot keeps factions and achievements: the calibrated rule, or the planner's own.
 KEEPS = ("calibrated", "planner")
+#: The planner weights the sweep bot plays with at a player count where it has its own (a full
+#: weights file beside this module, with its provenance: `benchmarks/tune_screen.py`); at any
+#: other count, the planner's (`agents/planner/weights.yaml`).
+COUNT_WEIGHTS: dict[int, str] = {4: "weights-4p.yaml"}
+#: `weights="tuned"` plays those files; `weights="planner"` the planner's weights everywhere.
+WEIGHTS = ("tuned", "planner")
+
+
+@cache
+def count_weights(players: int) -> planner_weights.Weights | None:
+    """The sweep bot's own planner weights at this count (read once per process), or None."""
+    name = COUNT_WEIGHTS.get(players)
+    return None if name is None else planner_weights.load(Path(__file__).with_name(name))
 
 
 class SweepBot(SearchBot):
@@ -68,9 +84,12 @@ class SweepBot(SearchBot):
         keeps: str = "calibrated",
         close: float | None = None,
         late: float = 0.0,
+        weights: str = "tuned",
     ):
         if keeps not in KEEPS:
             raise ValueError(f"keeps must be one of {', '.join(KEEPS)}, got {keeps!r}")
+        if weights not in WEIGHTS:
+            raise ValueError(f"weights must be one of {', '.join(WEIGHTS)}, got {weights!r}")
         super().__init__(
             seed, rules, playouts=playouts, rounds=rounds, top=top, z=z, value=value,
             informed=informed, keeps=keep_rule.shipped() if keeps == "calibrated" else None,
@@ -80,12 +99,18 @@ class SweepBot(SearchBot):
         self.counts = parse_counts(counts)
         self.close = close
         self.late = late
+        self.weights = weights
+        #: The planner's weights, for the counts the sweep bot has none of its own.
+        self.planner_weights = self.tactics.weights
 
     def decide(self, view: SeatView | None, legal: list[Decision]) -> Decision:
         if len(legal) == 1:
             return super().decide(view, legal)
         seen = self.seat_view(view)
-        if legal[0]["kind"] not in self.kinds or seen.players_count not in self.counts:
+        count = seen.players_count
+        own = count_weights(count) if self.weights == "tuned" else None
+        self.tactics.weights = self.planner_weights if own is None else own
+        if legal[0]["kind"] not in self.kinds or count not in self.counts:
             self.last = {"searched": False, "playouts": 0}
             return self.tactics.decide(seen, legal)
         return super().decide(seen, legal)

@@ -240,3 +240,40 @@ def test_a_rollout_stops_where_the_engine_refuses_a_decision(
     monkeypatch.setattr(game, "apply", refuse)
     rollout(game, PlannerPolicy(rules), Rng(seed_state(1)), rounds=1)
     assert len(calls) == 1
+
+
+def test_sweep_bot_plays_its_own_weights_at_a_count_that_has_them(rules: Rules) -> None:
+    from lastlight.interpreter.agents.planner import weights as pw
+    from lastlight.interpreter.agents.search import sweep
+
+    own = sweep.count_weights(4)
+    assert own is not None, "the sweep bot ships weights of its own at 4 players"
+    assert set(own.entries) == set(pw.shipped().entries)
+    assert "tune_screen.py" in own.provenance["command"]
+    moved = {n for n, w in own.entries.items() if w.value != pw.shipped().entries[n].value}
+    assert moved, "the 4-player file is the planner's own weights"
+    for players, expected in ((4, own), (2, pw.shipped()), (3, pw.shipped())):
+        bot = SweepBot(5, rules)
+        for _legal, _decision in _seat0_decisions(rules, bot, players, 17, 40, 9):
+            assert bot.tactics.weights is expected
+    plain = SweepBot(5, rules, weights="planner")
+    for _legal, _decision in _seat0_decisions(rules, plain, 4, 17, 40, 9):
+        assert plain.tactics.weights is pw.shipped()
+    with pytest.raises(ValueError, match="weights must be one of"):
+        SweepBot(1, rules, weights="mine")
+
+
+def test_the_count_weights_change_the_4_player_game_only(rules: Rules) -> None:
+    """With the planner's weights everywhere the sweep bot plays the planner's 4-player game,
+    and its own weights play another one (the file moves weights that matter)."""
+
+    def moves(players: int, **opts: object) -> list[dict]:
+        bot = SweepBot(5, rules, keeps="planner", **opts)  # type: ignore[arg-type]
+        return [d for _l, d in _seat0_decisions(rules, bot, players, 23, 400, 9)]
+
+    planner = make_bot("planner", 5 ^ 0x7AC7, rules)
+    assert moves(4, weights="planner") == [
+        d for _l, d in _seat0_decisions(rules, planner, 4, 23, 400, 9)
+    ]
+    assert moves(4) != moves(4, weights="planner")
+    assert moves(3) == moves(3, weights="planner")
