@@ -278,13 +278,25 @@ def _robust(
     return rep, broken
 
 
+def _run_rules(run: _Run) -> Any:
+    """The rules of the run's pack; exit 1 with one line if it cannot be loaded (a results file
+    made elsewhere records a folder that may not be here)."""
+    from lastlight.interpreter.tools.lab.spec import load_rules
+
+    try:
+        return load_rules(run.content)
+    except ValueError as exc:
+        click.echo(f"lastlight: the run's content pack cannot be used: {exc}; give --content "
+                   "PACK (the pack its games were played with)", err=True)  # fmt: skip
+        sys.exit(1)
+
+
 def _robust_rows(run: _Run, path: str) -> tuple[list[Row], tuple[str, ...]]:
     """`--robust-results`: the second population's rows, refused (exit 1) unless played on the
     run's pack, seed and player counts."""
-    from lastlight.interpreter.tools.lab.spec import load_rules
 
     rows, meta = _read_rows(path, run.content)[:2]
-    digest = load_rules(run.content).pack.digest
+    digest = _run_rules(run).pack.digest
     for what, mine, theirs in (
         ("seed", run.seed, meta.get("seed")),
         ("player counts", list(run.players), meta.get("players")),
@@ -323,13 +335,12 @@ def _restricted(
 ) -> tuple[list[Outcome], str, float]:
     """Every case of the bands file's restricted: section, played and put under its band."""
     from lastlight.interpreter.tools.lab import restricted_bands as rb
-    from lastlight.interpreter.tools.lab.spec import load_rules
     from tqdm import tqdm
 
     if len(run.bots) != 1:
         raise click.BadParameter(f"restricted play seats one bot in every seat, not"
                                  f" {','.join(run.bots)}", param_hint="--bots")  # fmt: skip
-    rules = load_rules(run.content)
+    rules = _run_rules(run)
     players = opts["restricted_players"] or run.players
     check_player_counts(rules, players)
     try:

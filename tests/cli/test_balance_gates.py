@@ -166,3 +166,28 @@ def test_the_section_is_checked_even_when_not_played(bands: Path, tmp_path: Path
     bad.write_text(RESTRICTED.replace("within: 0.08", "within: lots"))
     code, _, err = run(*TINY, "--check", str(bad))
     assert code == 1 and "bad.yaml:4:13: within is a share between 0 and 1" in err
+
+
+def test_a_results_file_whose_pack_is_not_here_is_one_line(tmp_path: Path) -> None:
+    """A results file records the folder of its pack; made on another machine, that folder is
+    not here: one line asking for --content, never an internal error."""
+    import pyarrow.parquet as pq
+
+    made = tmp_path / "made.parquet"
+    code, _, err = run("sim", "-g", "2", "-n", "2", "--bots", "random", "--seed", "3",
+                       "-j", "1", "-o", str(made))  # fmt: skip
+    assert code == 0, err
+    table = pq.read_table(made)
+    meta = dict(table.schema.metadata)
+    info = json.loads(meta[b"lastlight"])
+    info["content"] = str(tmp_path / "gone" / "content")
+    meta[b"lastlight"] = json.dumps(info).encode()
+    moved = tmp_path / "moved.parquet"
+    pq.write_table(table.replace_schema_metadata(meta), moved)
+    code, _, err = run("balance", str(moved), "--robust-results", str(made))
+    assert code == 1
+    assert "the run's content pack cannot be used" in err and "give --content" in err
+    assert "internal error" not in err
+    code, _, err = run("balance", str(moved), "--robust-results", str(made), "--content",
+                       str(Path(__file__).resolve().parents[2] / "content"))  # fmt: skip
+    assert code == 0, err
