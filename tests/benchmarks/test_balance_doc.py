@@ -3,7 +3,6 @@ gap in the sweep being documented, each with its reason (or a line saying none i
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -11,15 +10,11 @@ from typing import Any
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.tools.lab.spec import load_rules
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.scripts import load_script
 
 
 def _doc() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("balance_doc", ROOT / "benchmarks/balance_doc.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("balance_doc")
 
 
 def _rows(design: str, held_wins: int, held: int, other_wins: int, others: int) -> list[Any]:

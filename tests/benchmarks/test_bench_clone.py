@@ -3,21 +3,16 @@ print every tenth and every kind it timed (never a timing assertion)."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from types import ModuleType
 
 import pytest
 from lastlight.interpreter.engine.ruleset import Rules
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.scripts import load_script
 
 
-def _bench() -> object:
-    spec = importlib.util.spec_from_file_location("bench_clone", ROOT / "benchmarks/bench_clone.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+def _bench() -> ModuleType:
+    return load_script("bench_clone")
 
 
 def test_the_clone_position_is_half_way_and_the_tables_are_complete(

@@ -5,26 +5,20 @@ item kept too seldom."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 from lastlight.interpreter.agents.planner import keeps
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.scripts import load_script
+
 ACHIEVEMENTS = ["achievement-blue", "achievement-green", "achievement-red", "achievement-yellow"]
 
 
 def _module(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, ROOT / f"benchmarks/{name}.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script(name)
 
 
 def _summary(item: str, forced: float, lo: float, hi: float) -> dict[str, object]:

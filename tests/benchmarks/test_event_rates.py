@@ -3,21 +3,15 @@ from add up from the games' logs (a round is one card from every seat)."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.scripts import load_script
 
 
 def test_event_rates_counts_every_card_played_once_per_round(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    spec = importlib.util.spec_from_file_location("event_rates", ROOT / "benchmarks/event_rates.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_script("event_rates")
     assert mod.main(["--games", "2", "--players", "2", "--first", "3"]) == 0
     out = capsys.readouterr().out
     rates = {

@@ -4,25 +4,17 @@ of workers."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 from lastlight.interpreter.agents.search.value import FEATURES, WEIGHTS_FILE, load_model
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.scripts import load_script
 
 
 def _fit() -> ModuleType:
-    path = ROOT / "benchmarks/fit_value.py"
-    spec = importlib.util.spec_from_file_location("fit_value", path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["fit_value"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("fit_value")
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,6 @@ kept, so kept <= offered for every item, and the seats add up."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -14,16 +12,11 @@ from lastlight.interpreter.tools.lab.rows import to_table, write_results
 from lastlight.interpreter.tools.lab.run import run_sweep
 from lastlight.interpreter.tools.lab.spec import SimSpec
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.scripts import load_script
 
 
 def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("keep_shares", ROOT / "benchmarks/keep_shares.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["keep_shares"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("keep_shares")
 
 
 @pytest.mark.slow

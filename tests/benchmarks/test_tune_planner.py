@@ -3,24 +3,15 @@ do change the games, and a bad weight name is one clear message."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.scripts import load_script
 
 
 def _tune() -> ModuleType:
-    path = ROOT / "benchmarks/tune_planner.py"
-    spec = importlib.util.spec_from_file_location("tune_planner", path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["tune_planner"] = mod  # its workers find `wins` by module name
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("tune_planner")
 
 
 @pytest.mark.slow

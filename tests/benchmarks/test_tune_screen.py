@@ -3,25 +3,17 @@ loads with its provenance (without the cache), and the cache and --jobs never ch
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 from lastlight.interpreter.agents.planner import weights as pw
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.benchmarks.scripts import load_script
 
 
 def _tune() -> ModuleType:
-    path = ROOT / "benchmarks/tune_screen.py"
-    spec = importlib.util.spec_from_file_location("tune_screen", path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["tune_screen"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("tune_screen")
 
 
 @pytest.mark.parametrize(
