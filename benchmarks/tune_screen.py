@@ -62,12 +62,11 @@ def _rules() -> Rules:
     return _RULES[0]
 
 
-def _shares(job: tuple[str | None, Values, Values, int, int, int]) -> list[float]:
+def _shares(job: tuple[str | None, Values, int, int, int]) -> list[float]:
     """The hero's share of the win in each deal of a slice (one worker's part of a trial)."""
-    start_file, start_values, hero_values, players, first, count = job
+    start_file, hero_values, players, first, count = job
     rules = _rules()
-    start = pw.load(start_file) if start_file else pw.shipped()
-    field = start.with_values(start_values, {"command": "tune_screen"}, clip=False)
+    field = pw.load(start_file) if start_file else pw.shipped()
     hero = field.with_values(hero_values, {"command": "tune_screen"}, clip=False)
     out = []
     for deal in range(first, first + count):
@@ -107,7 +106,7 @@ class Trials:
             size = math.ceil(self.deals / a.jobs)
             start = str(a.start) if a.start else None
             jobs = [
-                (start, {}, values, a.players, s, min(size, self.first + self.deals - s))
+                (start, values, a.players, s, min(size, self.first + self.deals - s))
                 for s in range(self.first, self.first + self.deals, size)
             ]
             with ProcessPoolExecutor(a.jobs) as pool:
@@ -201,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"start: {np.mean(base):.3f} of the win a game, {args.deals} tuning deals", flush=True)
     # 1. screen
     best: dict[str, tuple[float, float]] = {}
-    for name, value in moves(start, args.only, args.share):
+    screened = moves(start, args.only, args.share)
+    for name, value in screened:
         mean, lo, hi = paired(tuning.play({name: value}), base)
         kept = lo > 0 and mean > best.get(name, (0.0, -1.0))[1]
         mark = "  kept" if lo > 0 else ""
@@ -222,12 +222,11 @@ def main(argv: list[str] | None = None) -> int:
     # 3. judge on held-out deals
     verdict, accepted = _judge(args, chosen)
     print(verdict)
-    screened = len(moves(start, args.only, args.share))
     provenance: dict[str, Any] = {
         "command": "python benchmarks/tune_screen.py " + shlex.join(_without_cache(argv)),
         "seeds": f"tuning deals {args.seed}-{args.seed + args.deals - 1}; held-out deals "
         f"{args.holdout}-{args.holdout + args.held_out - 1} (never tuned on)",
-        "games": f"{len(tuning.used) * args.deals} tuning games ({screened} moves "
+        "games": f"{len(tuning.used) * args.deals} tuning games ({len(screened)} moves "
         f"screened, {len(best)} kept, {len(chosen)} combined) and {2 * args.held_out} held-out "
         f"games, "
         f"{args.players} players",

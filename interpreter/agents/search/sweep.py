@@ -51,7 +51,9 @@ DEFAULT_ROUNDS = 1
 KEEPS = ("calibrated", "planner")
 #: The planner weights the sweep bot plays with at a player count where it has its own (a full
 #: weights file beside this module, with its provenance: `benchmarks/tune_screen.py`); at any
-#: other count, the planner's (`agents/planner/weights.yaml`).
+#: other count, the planner's (`agents/planner/weights.yaml`). They are the weights of every
+#: decision it does not search; a search (`counts=`) still ranks and rolls out with the
+#: planner's, as the file was tuned for play without one.
 COUNT_WEIGHTS: dict[int, str] = {4: "weights-4p.yaml"}
 #: `weights="tuned"` plays those files; `weights="planner"` the planner's weights everywhere.
 WEIGHTS = ("tuned", "planner")
