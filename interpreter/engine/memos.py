@@ -171,16 +171,13 @@ class Memos:
     @cached_property
     def tech_designs(self) -> tuple[str, ...]:
         """Each technology design once, in deck order (`Rules.tech_designs`)."""
-        from lastlight.interpreter.engine.ruleset import base_id  # ruleset imports this module
-
-        return tuple(dict.fromkeys(base_id(c) for c in self._rules.tech_deck))
+        # `ruleset.base_id`, written out: ruleset imports this module (no import circles)
+        return tuple(dict.fromkeys(c.split("#", 1)[0] for c in self._rules.tech_deck))
 
     @cached_property
     def achievement_designs(self) -> tuple[str, ...]:
         """Each achievement design once, in file order (`Rules.achievement_designs`)."""
-        from lastlight.interpreter.engine.ruleset import base_id
-
-        return tuple(dict.fromkeys(base_id(a) for a in self._rules.achievements))
+        return tuple(dict.fromkeys(a.split("#", 1)[0] for a in self._rules.achievements))
 
     @cached_property
     def board_order(self) -> dict[str, int]:
