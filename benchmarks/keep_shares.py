@@ -43,14 +43,23 @@ def offers(rules: Rules, players: int, seed: int) -> list[dict[str, list[str]]]:
     return out
 
 
-def shares(path: Path, bot: str | None) -> list[tuple[int, str, str, int, int, int]]:
-    """(players, kind, item, seats of the bot, offered, kept) rows."""
+def shares(
+    path: Path, bot: str | None, content: Path | None = None
+) -> list[tuple[int, str, str, int, int, int]]:
+    """(players, kind, item, seats of the bot, offered, kept) rows. The deals are dealt again
+    from `content`, else from the content folder the rows record, else from ./content."""
     table = pq.read_table(path)
     meta = table.schema.metadata or {}
     import json
 
-    content = json.loads(meta[b"lastlight"])["content"] if b"lastlight" in meta else None
-    rules = load_rules(content) if content else load_rules(str(Path("content").resolve()))
+    recorded = json.loads(meta[b"lastlight"])["content"] if b"lastlight" in meta else None
+    folder = str(content) if content else recorded or str(Path("content").resolve())
+    if not content and recorded and not Path(recorded).is_dir():
+        raise SystemExit(
+            f"keep_shares: {path} was played from the content folder {recorded}, which is not "
+            "there any more; give the same pack with --content DIR"
+        )
+    rules = load_rules(folder)
     rows = table.to_pylist()
     seats: Counter[int] = Counter()
     offered: Counter[tuple[int, str, str]] = Counter()
@@ -113,8 +122,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot", default="planner", help="count this bot's seats ('' for every seat)")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--check", type=Path, metavar="KEEPS", help="a calibration file (keeps.yaml)")
+    ap.add_argument("--content", type=Path, metavar="DIR",
+                    help="the pack the rows were played from (default: the folder they record)")
     args = ap.parse_args(argv)
-    out = shares(args.rows, args.bot or None)
+    out = shares(args.rows, args.bot or None, args.content)
     if args.check:
         bad = check(out, args.check)
         for line in bad:

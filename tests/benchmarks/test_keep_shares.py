@@ -33,3 +33,16 @@ def test_kept_items_were_offered(tmp_path: Path) -> None:
             rows = [r for r in out if r[0] == n and r[1] == kind]
             assert sum(r[5] for r in rows) == seats  # every seat kept one, and it was offered
             assert all(r[3] == seats for r in rows)
+
+
+def test_a_missing_recorded_pack_asks_for_content(tmp_path: Path) -> None:
+    """Rows whose recorded content folder is gone get one line naming --content, no traceback;
+    with --content the same rows are read."""
+    spec = SimSpec(str(tmp_path / "gone"), (2,), ("random",), 1, 0, 1)
+    played = SimSpec(str(content_dir().resolve()), (2,), ("random",), 1, 0, 1)
+    path = tmp_path / "rows.parquet"
+    write_results(to_table(run_sweep(played, 1), {"content": spec.content}), path)
+    with pytest.raises(SystemExit) as err:
+        _module().main([str(path), "--bot", "random"])
+    assert "--content" in str(err.value) and "gone" in str(err.value)
+    assert _module().main([str(path), "--bot", "random", "--content", str(content_dir())]) == 0
