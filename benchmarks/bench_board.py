@@ -5,6 +5,7 @@ python benchmarks/bench_board.py
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 
@@ -24,7 +25,8 @@ def per_call_us(fn, runs: int = 20000) -> float:  # type: ignore[no-untyped-def]
     return statistics.median(samples)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    argparse.ArgumentParser(description=__doc__).parse_args(argv)
     rules = Rules.from_pack(load_pack_or_raise(content_dir()))
     board = rules.pack.models["board"]
     sectors = board.sectors()

@@ -134,7 +134,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument(
         "--sharpness",
         default="auto",
-        help=f"a number, or 'auto': the largest keeping every worthy item >= {FLOOR:.0%}",
+        help=f"a number, or 'auto': the largest keeping every worthy item >= {FLOOR * 100:.0f}%%",
     )
     ap.add_argument("--content", help="content pack folder (default: the shipped pack)")
     ap.add_argument("--save-json", type=Path, help="also write the restrict summaries here")

@@ -3,6 +3,7 @@ not a terminal so 100 columns), log and menu included: `python benchmarks/screen
 
 from __future__ import annotations
 
+import argparse
 import re
 import statistics
 
@@ -23,9 +24,12 @@ def lines_per_decision(players: int, seed: int) -> tuple[int, float, float]:
 
 
 if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seed", type=int, default=5)
+    seed = ap.parse_args().seed
     for n in (2, 3, 4):
-        decisions, median, log = lines_per_decision(n, 5)
+        decisions, median, log = lines_per_decision(n, seed)
         print(
-            f"{n} players, seed 5: {decisions} decisions, median {median} lines per decision "
+            f"{n} players, seed {seed}: {decisions} decisions, median {median} lines per decision "
             f"({log} of them log)"
         )
