@@ -28,9 +28,17 @@ def main() -> int:
         for name, folder in FOLDERS.items():
             (root / name).symlink_to(REPO / folder, target_is_directory=True)
         cmd = [
-            sys.executable, "-m", "mypy", "--config-file", str(REPO / "pyproject.toml"),
-            "--cache-dir", str(REPO / ".mypy_cache"), "-p", "lastlight.interpreter",
-            "-p", "lastlight.cli",
+            sys.executable,
+            "-m",
+            "mypy",
+            "--config-file",
+            str(REPO / "pyproject.toml"),
+            "--cache-dir",
+            str(REPO / ".mypy_cache"),
+            "-p",
+            "lastlight.interpreter",
+            "-p",
+            "lastlight.cli",
         ]
         done = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
         out = (done.stdout + done.stderr).replace(f"lastlight{'/'}", "")

@@ -67,8 +67,10 @@ def timed(cases: dict[str, Callable[[], object]], runs: int, rounds: int = 9) ->
 
 def bench_clone(rules: Rules, runs: int) -> None:
     print("Game.clone, 4 players half-way through a game (µs per call, median of 9 rounds)")
-    print(f"{'':10} {'clone':>7} {'clone+1':>8} {'deep copy':>10} {'pickle':>7} "
-          f"{'clone/pickle':>13}  {'log entries':>11}")
+    print(
+        f"{'':10} {'clone':>7} {'clone+1':>8} {'deep copy':>10} {'pickle':>7} "
+        f"{'clone/pickle':>13}  {'log entries':>11}"
+    )
     for log in (True, False):
         game = half_way(rules, 7, log=log)
         decision = game.legal()[0]
@@ -85,9 +87,11 @@ def bench_clone(rules: Rules, runs: int) -> None:
             },
             runs,
         )
-        print(f"{'log' if log else 'no log':10} {us['clone']:7.1f} {us['clone+1']:8.1f} "
-              f"{us['deep']:10.1f} {us['pickle']:7.1f} {us['clone'] / us['pickle']:13.2f}  "
-              f"{len(game.log):11d}")
+        print(
+            f"{'log' if log else 'no log':10} {us['clone']:7.1f} {us['clone+1']:8.1f} "
+            f"{us['deep']:10.1f} {us['pickle']:7.1f} {us['clone'] / us['pickle']:13.2f}  "
+            f"{len(game.log):11d}"
+        )
 
 
 def bench_tenths(rules: Rules, games: int) -> None:
@@ -124,18 +128,25 @@ def bench_tenths(rules: Rules, games: int) -> None:
                     seen = kinds.setdefault((kind, k), [0, 0.0])
                     seen[0] += 1
                     seen[1] += t2 - t1
-    print(f"µs per decision by tenth of a game ({games} 4-player random-bot games, "
-          f"{sum(counts)} decisions)")
+    print(
+        f"µs per decision by tenth of a game ({games} 4-player random-bot games, "
+        f"{sum(counts)} decisions)"
+    )
     for name, sums in (("engine", engine), ("bot+engine", loop)):
         per = [s / c * 1e6 for s, c in zip(sums, counts, strict=True)]
-        print(f"{name:>11}: " + " ".join(f"{x:5.1f}" for x in per)
-              + f"   last/first {per[9] / per[0]:.2f}")
+        print(
+            f"{name:>11}: "
+            + " ".join(f"{x:5.1f}" for x in per)
+            + f"   last/first {per[9] / per[0]:.2f}"
+        )
     both = sorted({kind for kind, k in kinds if (kind, 0) in kinds and (kind, 9) in kinds})
     late = sum(kinds[(kind, 9)][1] for kind in both)
     priced = sum(kinds[(kind, 9)][0] * kinds[(kind, 0)][1] / kinds[(kind, 0)][0] for kind in both)
     share = sum(kinds[(kind, 9)][0] for kind in both) / counts[9]
-    print(f"  same kinds (the last tenth's decisions of kinds met in both tenths, {share:.0%} of "
-          f"them): {late / priced:.2f}x what they cost in the first tenth")
+    print(
+        f"  same kinds (the last tenth's decisions of kinds met in both tenths, {share:.0%} of "
+        f"them): {late / priced:.2f}x what they cost in the first tenth"
+    )
     print("  by kind, first tenth -> last tenth (decisions x µs in the engine):")
     for kind in sorted({kind for kind, _ in kinds}, key=lambda kd: -kinds.get((kd, 9), [0, 0])[1]):
         cells = []

@@ -124,15 +124,20 @@ def main() -> None:
     )
     for players in (2, 3, 4):
         # the machine is shared: the median of three runs, with the spread beside it
-        runs = sorted((bench_games(rules, players, args.games) for _ in range(3)),
-                      key=lambda r: r["games_per_s"])
+        runs = sorted(
+            (bench_games(rules, players, args.games) for _ in range(3)),
+            key=lambda r: r["games_per_s"],
+        )
         r = runs[1]
         spread = f"({runs[0]['games_per_s']:.0f}-{runs[2]['games_per_s']:.0f})"
-        print(f"{players:>7} {r['games_per_s']:>8.1f} {r['us_per_decision']:>12.1f} "
-              f"{r['decisions_per_game']:>15.0f} {r['rounds_per_game']:>12.1f}  {spread}")
+        print(
+            f"{players:>7} {r['games_per_s']:>8.1f} {r['us_per_decision']:>12.1f} "
+            f"{r['decisions_per_game']:>15.0f} {r['rounds_per_game']:>12.1f}  {spread}"
+        )
     deciles, kinds = bench_deciles(rules, 4, max(20, args.games // 2))
-    print("4 players, us per decision by tenth of the game: "
-          + " ".join(f"{d:.1f}" for d in deciles))
+    print(
+        "4 players, us per decision by tenth of the game: " + " ".join(f"{d:.1f}" for d in deciles)
+    )
     last_total = sum(n * us for _n0, _us0, n, us in kinds.values())
     print("  by kind, first tenth -> last tenth (decisions x us; share of the last tenth):")
     for kind, (n0, us0, n9, us9) in sorted(kinds.items(), key=lambda kv: -kv[1][2] * kv[1][3]):

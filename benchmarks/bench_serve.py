@@ -72,8 +72,18 @@ def _cpu_s(pid: int) -> float:
 
 def start_server(db: Path, port: int = 0) -> tuple[subprocess.Popen[str], int]:
     """`lastlight serve` in its own process; returns it and the port it listens on."""
-    cmd = [sys.executable, "-m", "lastlight.cli.main", "serve", "--host", HOST,
-           "--port", str(port), "--db", str(db)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "lastlight.cli.main",
+        "serve",
+        "--host",
+        HOST,
+        "--port",
+        str(port),
+        "--db",
+        str(db),
+    ]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -94,8 +104,14 @@ def open_tables(port: int, n: int, players: int, think: float = 0.0) -> list[Cli
             r = http.post("/api/tables", json={"players": players, "seats": seats, "seed": i})
             r.raise_for_status()
             data = r.json()
-            out.append(Client(data["id"], data["seats"]["0"].split("#", 1)[1],
-                              random.Random(1000 + i), think=think))
+            out.append(
+                Client(
+                    data["id"],
+                    data["seats"]["0"].split("#", 1)[1],
+                    random.Random(1000 + i),
+                    think=think,
+                )
+            )
     return out
 
 
@@ -107,8 +123,9 @@ async def play(client: Client, port: int, tries: int) -> None:
     failures = 0
     while not client.over:
         try:
-            async with connect(f"ws://{HOST}:{port}/ws/{client.table}", max_size=1 << 22,
-                               open_timeout=20) as ws:
+            async with connect(
+                f"ws://{HOST}:{port}/ws/{client.table}", max_size=1 << 22, open_timeout=20
+            ) as ws:
                 client.connects += 1
                 failures = 0
                 await _session(client, ws)
@@ -146,8 +163,9 @@ async def _session(client: Client, ws: Any) -> None:
                 await asyncio.sleep(client.rng.uniform(0, 2 * client.think))
             client.sent[version] = choice
             sent_at = (version, time.perf_counter())
-            await ws.send(json.dumps({"type": "decide", "id": version, "version": version,
-                                      "choice": choice}))
+            await ws.send(
+                json.dumps({"type": "decide", "id": version, "version": version, "choice": choice})
+            )
 
 
 def verify(db: Path, clients: list[Client]) -> dict[str, int]:
@@ -170,20 +188,22 @@ def verify(db: Path, clients: list[Client]) -> dict[str, int]:
         elif [json.loads(d) for _i, _s, d in rows] != c.replay:
             mismatched += 1
     con.close()
-    return {"lost": lost, "doubled": doubled, "mismatched": mismatched,
-            "unfinished": unfinished}
+    return {"lost": lost, "doubled": doubled, "mismatched": mismatched, "unfinished": unfinished}
 
 
 def _pcts(samples: list[float]) -> str:
     if not samples:
         return "no samples"
     q = statistics.quantiles(samples, n=100, method="inclusive")
-    return (f"p50 {1000 * q[49]:.0f} ms, p95 {1000 * q[94]:.0f} ms, p99 {1000 * q[98]:.0f} ms, "
-            f"max {1000 * max(samples):.0f} ms ({len(samples)} decisions)")
+    return (
+        f"p50 {1000 * q[49]:.0f} ms, p95 {1000 * q[94]:.0f} ms, p99 {1000 * q[98]:.0f} ms, "
+        f"max {1000 * max(samples):.0f} ms ({len(samples)} decisions)"
+    )
 
 
-async def _run_all(clients: list[Client], port: int, tries: int, timeout: float,
-                   watcher: Any = None) -> None:
+async def _run_all(
+    clients: list[Client], port: int, tries: int, timeout: float, watcher: Any = None
+) -> None:
     tasks = [asyncio.create_task(play(c, port, tries)) for c in clients]
     extra = [asyncio.create_task(watcher())] if watcher else []
     try:
@@ -223,14 +243,20 @@ def load_phase(args: argparse.Namespace, folder: Path) -> float:
     total = sum(len(c.replay or ()) for c in clients)
     human = sum(len(c.acked) for c in clients)
     answer = f"after 0-{2 * args.think:g} s" if args.think else "at once"
-    print(f"load: {args.tables} tables of {args.players} (1 person answering {answer} + "
-          f"{args.players - 1} planner), {human} decisions by the people, {total} in all, in "
-          f"{wall:.1f} s ({human / wall:.0f} a second by the people)")
-    print(f"  server CPU: {cpu:.1f} s, {1000 * cpu / max(1, human):.1f} ms a person's decision "
-          f"(with the bots' answers, the views, the commits); the clients: {mine:.1f} s")
+    print(
+        f"load: {args.tables} tables of {args.players} (1 person answering {answer} + "
+        f"{args.players - 1} planner), {human} decisions by the people, {total} in all, in "
+        f"{wall:.1f} s ({human / wall:.0f} a second by the people)"
+    )
+    print(
+        f"  server CPU: {cpu:.1f} s, {1000 * cpu / max(1, human):.1f} ms a person's decision "
+        f"(with the bots' answers, the views, the commits); the clients: {mine:.1f} s"
+    )
     print(f"  decision to next prompt: {_pcts(lat)}")
-    print(f"  server memory: {base / 1024:.0f} MB before the tables, peak {max(peak) / 1024:.0f}"
-          f" MB: {(max(peak) - base) / args.tables:.0f} kB a table")
+    print(
+        f"  server memory: {base / 1024:.0f} MB before the tables, peak {max(peak) / 1024:.0f}"
+        f" MB: {(max(peak) - base) / args.tables:.0f} kB a table"
+    )
     _report_check(verify(db, clients))
     return total / max(1, len(clients))
 
@@ -259,10 +285,12 @@ def kill_phase(args: argparse.Namespace, folder: Path, per_table: float) -> None
         phase["proc"].wait()
     resumed = sum(1 for c in clients if c.over and c.connects > 1)
     finished = sum(1 for c in clients if c.over)
-    print(f"kill: SIGKILL after {phase['killed_at']} acknowledged decisions; the server was "
-          f"listening again {phase['restart_s']:.1f} s later; {finished} of {len(clients)} "
-          f"tables finished, {resumed} of them after reconnecting to the restarted server "
-          f"(the others were over before the kill)")
+    print(
+        f"kill: SIGKILL after {phase['killed_at']} acknowledged decisions; the server was "
+        f"listening again {phase['restart_s']:.1f} s later; {finished} of {len(clients)} "
+        f"tables finished, {resumed} of them after reconnecting to the restarted server "
+        f"(the others were over before the kill)"
+    )
     _report_check(verify(db, clients))
 
 
@@ -279,13 +307,21 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=100)
     ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
-    ap.add_argument("--kill-at", type=float, default=0.4,
-                    help="kill the server when this fraction of the decisions is acknowledged")
+    ap.add_argument(
+        "--kill-at",
+        type=float,
+        default=0.4,
+        help="kill the server when this fraction of the decisions is acknowledged",
+    )
     ap.add_argument("--timeout", type=float, default=900.0, help="seconds for each phase")
     ap.add_argument("--connect-tries", type=int, default=60)
     ap.add_argument("--skip-kill", action="store_true")
-    ap.add_argument("--think", type=float, default=0.0,
-                    help="mean seconds a person takes to answer (uniform 0 to twice this)")
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a person takes to answer (uniform 0 to twice this)",
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-serve-") as tmp:
         per_table = load_phase(args, Path(tmp))

@@ -124,9 +124,23 @@ def whole(games: int, repeats: int) -> None:
     out = Path(tempfile.mkdtemp(prefix="lastlight-bench-")) / "rows.csv"
     from lastlight.interpreter.load.paths import content_dir
 
-    lastlight = [sys.executable, "-c", "from lastlight.cli.main import main; main()", "sim",
-                 "--content", str(content_dir()), "--players", "4", "--bots", "random",
-                 "--jobs", "1", "-o", str(out), "--games"]
+    lastlight = [
+        sys.executable,
+        "-c",
+        "from lastlight.cli.main import main; main()",
+        "sim",
+        "--content",
+        str(content_dir()),
+        "--players",
+        "4",
+        "--bots",
+        "random",
+        "--jobs",
+        "1",
+        "-o",
+        str(out),
+        "--games",
+    ]
     catan = [catanatron_python(), "-c", CATANATRON_GAMES]
     sides = {"catanatron": catan, "lastlight": lastlight}
     for argv in sides.values():  # warm-up
@@ -134,17 +148,21 @@ def whole(games: int, repeats: int) -> None:
     times: dict[str, list[tuple[float, float]]] = {side: [] for side in sides}
     starts: dict[str, list[tuple[float, float]]] = {side: [] for side in sides}
     for r in range(repeats):
-        for side in (sorted(sides) if r % 2 == 0 else sorted(sides, reverse=True)):
+        for side in sorted(sides) if r % 2 == 0 else sorted(sides, reverse=True):
             times[side].append(_timed_process([*sides[side], str(games)], env))
             starts[side].append(_timed_process([*sides[side], "1"], env))
             out.unlink(missing_ok=True)
-    med = {side: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t))
-           for side, t in times.items()}
+    med = {
+        side: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t))
+        for side, t in times.items()
+    }
     for side, (wall, cpu) in med.items():
         runs = " ".join(f"{c:.2f}" for _, c in times[side])
         one = statistics.median(c for _, c in starts[side])
-        print(f"{side:>11}: {games} games, median {wall:6.2f} s wall, {cpu:6.2f} s CPU "
-              f"(CPU of each run: {runs}; a process for one game: {one:.2f} s CPU)")
+        print(
+            f"{side:>11}: {games} games, median {wall:6.2f} s wall, {cpu:6.2f} s CPU "
+            f"(CPU of each run: {runs}; a process for one game: {one:.2f} s CPU)"
+        )
     print(
         f"      ratio: {med['catanatron'][0] / med['lastlight'][0]:.2f}x wall, "
         f"{med['catanatron'][1] / med['lastlight'][1]:.2f}x CPU (whole processes, start-up "

@@ -122,8 +122,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot", default="planner", help="count this bot's seats ('' for every seat)")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--check", type=Path, metavar="KEEPS", help="a calibration file (keeps.yaml)")
-    ap.add_argument("--content", type=Path, metavar="DIR",
-                    help="the pack the rows were played from (default: the folder they record)")
+    ap.add_argument(
+        "--content",
+        type=Path,
+        metavar="DIR",
+        help="the pack the rows were played from (default: the folder they record)",
+    )
     args = ap.parse_args(argv)
     out = shares(args.rows, args.bot or None, args.content)
     if args.check:

@@ -478,9 +478,7 @@ def _all_breaches(
     return out
 
 
-def _gate(
-    bands: list[Band], report: BalanceReport, locs: dict, fmt: str, extra: _Extra
-) -> None:
+def _gate(bands: list[Band], report: BalanceReport, locs: dict, fmt: str, extra: _Extra) -> None:
     """`--check`: list the figures whose whole interval leaves its band (and, with --robust,
     under the second population; with --restricted, the restricted cases) and exit 1, or say
     all are within."""

@@ -26,8 +26,6 @@ def _names(value: str) -> list[str]:
     return names
 
 
-
-
 def skill_gap_lines(ladder: Any) -> str:
     """The skill gap: how often the top-rated bot finished ahead of each other bot in the games
     where both sat (every table is played in all its rotations: equal seats), 95% Wilson."""

@@ -27,18 +27,36 @@ def _loopback(host: str) -> bool:
 
 @click.command()
 @content_option
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; only this machine can connect unless you change it.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
-              help="Port (0: any free one, printed).")
-@click.option("--db", type=click.Path(dir_okay=False),
-              help="The SQLite file of the tables (default: tables.sqlite3 in lastlight's "
-              "user data folder).")
-@click.option("--allow-origin", multiple=True, metavar="URL",
-              help="Another page origin allowed to open WebSockets (e.g. behind a proxy).")
-@click.option("--fsync", is_flag=True,
-              help="Flush every commit to the disk (survives a power cut too; slower). Without "
-              "it a commit survives the server being killed.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; only this machine can connect unless you change it.",
+)
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port (0: any free one, printed).",
+)
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False),
+    help="The SQLite file of the tables (default: tables.sqlite3 in lastlight's user data folder).",
+)
+@click.option(
+    "--allow-origin",
+    multiple=True,
+    metavar="URL",
+    help="Another page origin allowed to open WebSockets (e.g. behind a proxy).",
+)
+@click.option(
+    "--fsync",
+    is_flag=True,
+    help="Flush every commit to the disk (survives a power cut too; slower). Without "
+    "it a commit survives the server being killed.",
+)
 def serve_command(
     content: str | None,
     host: str,
@@ -59,8 +77,9 @@ def serve_command(
         path.parent.mkdir(parents=True, exist_ok=True)
         sock = bind(host, port)
     except OSError as exc:
-        click.echo(f"lastlight serve: cannot listen on {host}:{port}: {exc.strerror or exc}",
-                   err=True)
+        click.echo(
+            f"lastlight serve: cannot listen on {host}:{port}: {exc.strerror or exc}", err=True
+        )
         sys.exit(1)
     try:
         server = make_server(rules, path, sock, allow_origin, fsync=fsync)
@@ -70,8 +89,11 @@ def serve_command(
     where = sock.getsockname()
     shown = f"[{where[0]}]" if ":" in where[0] else where[0]
     if not _loopback(host):
-        click.echo(f"lastlight serve: listening on {host}: anyone who can reach it can open "
-                   "tables; a seat is taken only with its link", err=True)
+        click.echo(
+            f"lastlight serve: listening on {host}: anyone who can reach it can open "
+            "tables; a seat is taken only with its link",
+            err=True,
+        )
     click.echo(f"lastlight serve: tables in {path}", err=True)
     click.echo(f"serving on http://{shown}:{where[1]}/ (Ctrl-C stops)", err=False)
     sys.stdout.flush()

@@ -91,7 +91,6 @@ def _wedge(a0: float, a1: float, r0: float, r1: float) -> str:
     )
 
 
-
 def _groups(ships: list[Any]) -> list[tuple[int, str, int]]:
     """Ships of one owner and size drawn once, with a count: (owner, size, count)."""
     counts: dict[tuple[int, str], int] = {}

@@ -725,4 +725,3 @@ def vocabulary() -> dict[str, tuple[str, ...]]:
     out = {kind: tuple(f.id for f in forms_of(kind)) for kind in (E, M, V, C, N)}
     out["decision"] = tuple(DECISION_KINDS)
     return out
-

@@ -125,7 +125,7 @@ def _compare(noun: str, words: str, amount: str) -> str:
     if amount == "1":
         noun = _singular(noun)
     if noun.startswith("your "):
-        return f"you have {words} {amount} {noun[len('your '):]}{suffix}"
+        return f"you have {words} {amount} {noun[len('your ') :]}{suffix}"
     return f"there are {words} {amount} {noun}{suffix}"
 
 

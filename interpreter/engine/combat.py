@@ -76,7 +76,7 @@ def _all_origins(eng: Engine, side: int, sector: str) -> dict[str, dict[str, lis
         out = kept[6]
         if kept[5] == len(fought):
             return out
-        gone = set(fought[kept[5]:])
+        gone = set(fought[kept[5] :])
         out = {
             size: {
                 here: kept_ships
@@ -199,8 +199,10 @@ def _any_enemy_ship(eng: Engine, side: int, sector: str) -> bool:
         if uid in doomed:
             continue
         o = units[uid]["o"]
-        if o != side and not (side == lumos.LUMOS and o == friend) and not (
-            o == lumos.LUMOS and side == friend
+        if (
+            o != side
+            and not (side == lumos.LUMOS and o == friend)
+            and not (o == lumos.LUMOS and side == friend)
         ):
             return True
     return False

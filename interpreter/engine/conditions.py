@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
 
-
 def _planets(eng: Engine, p: int, place: str | None, color: str | None) -> int:
     """How many planets p controls (with this place and colour): a count, so the extractor
     index is read in any order. (One pass, no call per planet: the achievements ask this at

@@ -94,9 +94,7 @@ def _setup_choice(
     if field == "faction":
         st["stage"] = "achievement"
     else:  # both cards kept by everyone: only now are the factions revealed (R-SET-06)
-        eng.event(
-            "factions_revealed", None, None, factions=[pl["faction"] for pl in st["players"]]
-        )
+        eng.event("factions_revealed", None, None, factions=[pl["faction"] for pl in st["players"]])
         st["stage"] = "select"
         _start_round(eng)
 
@@ -257,7 +255,7 @@ def ability_options(eng: Engine, p: int, action: str) -> list[dict[str, Any]]:
         if not pays:
             affordable = True
         elif len(pays) == 1:  # the common case, without a cost dict
-            (n, res), = pays
+            ((n, res),) = pays
             need = n if type(n) is int else q.amount(eng, p, n)
             affordable = (pl["light"] if res == "light" else pl["res"].get(res, 0)) >= need
         else:

@@ -64,9 +64,7 @@ class _Refused(Exception):
 
 
 class Game:
-    def __init__(
-        self, rules: Rules, state: GameState, *, log: bool = True, lab: bool = False
-    ):
+    def __init__(self, rules: Rules, state: GameState, *, log: bool = True, lab: bool = False):
         self.rules = rules
         self.board = rules.pack.models["board"]
         canonical_order(state, rules)
@@ -135,8 +133,12 @@ class Game:
         """A save: the state with the decisions taken so far and the event log, as JSON that
         `Game.load` reads back (the log and history travel with the game)."""
         return json.dumps(
-            {"format": SAVE_FORMAT, "state": self.eng.state, "history": self.history,
-             "log": self.eng.log},
+            {
+                "format": SAVE_FORMAT,
+                "state": self.eng.state,
+                "history": self.history,
+                "log": self.eng.log,
+            },
             sort_keys=True,
             separators=(",", ":"),
         )

@@ -14,9 +14,7 @@ from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.state import GameState, Player, Unit
 
 
-def new_state(
-    rules: Rules, layout: dict[str, Any], players: int, seed: int, rng: Rng
-) -> GameState:
+def new_state(rules: Rules, layout: dict[str, Any], players: int, seed: int, rng: Rng) -> GameState:
     """The initial state. `layout` is the dealt board:
     `{"sectors": {id: {"planet", "token", "deep", "ast"}}, "homes": [...], "center": id}`."""
     start = rules.start
@@ -91,9 +89,7 @@ def _table(rules: Rules, layout: dict[str, Any], players: int, seed: int) -> Gam
     }
 
 
-def _player(
-    rules: Rules, deck: list[str], offer_f: list[str], offer_a: list[str]
-) -> Player:
+def _player(rules: Rules, deck: list[str], offer_f: list[str], offer_a: list[str]) -> Player:
     """A player at the start: offers to keep from, starting resources, all action cards in
     hand, starting technologies drawn from the top of the (shuffled) deck."""
     start = rules.start

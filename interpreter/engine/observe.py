@@ -106,6 +106,7 @@ class Observation(TypedDict):
     seat: int | None  #: whose observation it is (None: a spectator)
     deck_count: int  #: cards left in the technology deck
 
+
 #: State keys that are never part of an observation.
 PRIVATE_KEYS = ("rng", "seed", "stack", "trig", "entry")
 

@@ -224,9 +224,7 @@ def _deal_chosen(
     choose: Chooser | None = None,
 ) -> None:
     chooses = [
-        p
-        for p in others
-        if obs["players"][p]["has_chosen"] and obs["players"][p]["chosen"] is None
+        p for p in others if obs["players"][p]["has_chosen"] and obs["players"][p]["chosen"] is None
     ]
     if not chooses:
         return

@@ -243,12 +243,41 @@ _SHAPED = frozenset(
 
 #: the state's fields of plain values (shared by a copy as they are)
 _SCALARS = frozenset(
-    ("v", "seed", "n", "round", "rot", "first", "stage", "center", "trig", "entry", "over",
-     "stalled", "rng")
+    (
+        "v",
+        "seed",
+        "n",
+        "round",
+        "rot",
+        "first",
+        "stage",
+        "center",
+        "trig",
+        "entry",
+        "over",
+        "stalled",
+        "rng",
+    )
 )
 _KNOWN = _SHAPED | _SCALARS
 _PLAYER_SHAPED = frozenset(
-    ("faction", "ach", "offer_f", "offer_a", "light", "res", "hand", "played", "chosen",
-     "tech_hand", "civ", "ability", "mods", "exhausted", "grave", "ver")
+    (
+        "faction",
+        "ach",
+        "offer_f",
+        "offer_a",
+        "light",
+        "res",
+        "hand",
+        "played",
+        "chosen",
+        "tech_hand",
+        "civ",
+        "ability",
+        "mods",
+        "exhausted",
+        "grave",
+        "ver",
+    )
 )
 _PLAYER_KEYS = len(_PLAYER_SHAPED)

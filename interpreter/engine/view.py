@@ -52,7 +52,13 @@ if TYPE_CHECKING:
 LUMOS = lumos.LUMOS
 
 __all__ = [
-    "LUMOS", "PLACES", "CombatView", "PendingView", "PlayerView", "SeatView", "SectorView",
+    "LUMOS",
+    "PLACES",
+    "CombatView",
+    "PendingView",
+    "PlayerView",
+    "SeatView",
+    "SectorView",
     "UnitView",
 ]
 
@@ -62,7 +68,15 @@ class SeatView:
     read-only, with the queries a client needs. Build it with `Game.view(seat)`."""
 
     __slots__ = (
-        "_combat", "_eng", "_obs", "_pending", "_players", "_sectors", "_units", "memo", "rules",
+        "_combat",
+        "_eng",
+        "_obs",
+        "_pending",
+        "_players",
+        "_sectors",
+        "_units",
+        "memo",
+        "rules",
     )
 
     def __init__(
@@ -159,9 +173,7 @@ class SeatView:
     @property
     def players(self) -> tuple[PlayerView, ...]:
         if self._players is None:
-            self._players = tuple(
-                PlayerView(i, raw) for i, raw in enumerate(self._obs["players"])
-            )
+            self._players = tuple(PlayerView(i, raw) for i, raw in enumerate(self._obs["players"]))
         return self._players
 
     @property

@@ -28,6 +28,7 @@ class HasRules(Protocol):
     @property
     def rules(self) -> Rules: ...
 
+
 #: What a reader who may not see an event learns: that it happened.
 _HIDDEN = {
     "keep": "keeps a card in secret",

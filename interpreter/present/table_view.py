@@ -124,8 +124,10 @@ def _my_cards(sv: SeatView, pl: PlayerView) -> list[tuple[str, str]]:
     if pl.faction:
         out.append(("faction", _card_line(sv, pl.faction, exhausted)))
     out.append(
-        ("achievement", _card_line(sv, pl.achievement, exhausted) if pl.achievement
-         else "none kept yet")
+        (
+            "achievement",
+            _card_line(sv, pl.achievement, exhausted) if pl.achievement else "none kept yet",
+        )
     )
     for cid in pl.civilization:
         out.append(("in play", _card_line(sv, cid, exhausted)))

@@ -285,8 +285,13 @@ class Server:
             if kind in ACTIONS:
                 await self._act(conn, msg, ident)
             elif kind != "ping":
-                conn.send({"type": "refused", "id": ident,
-                           "reason": "a message is hello, decide, undo, undo_refuse or ping"})
+                conn.send(
+                    {
+                        "type": "refused",
+                        "id": ident,
+                        "reason": "a message is hello, decide, undo, undo_refuse or ping",
+                    }
+                )
 
     async def _act(self, conn: Conn, msg: dict[str, Any], ident: Any) -> None:
         table = conn.table
@@ -319,9 +324,7 @@ async def _fail(ws: WebSocket, reason: str, code: int = POLICY) -> None:
         pass
 
 
-def make_app(
-    hall: Hall, allow_origins: tuple[str, ...] = (), rate: float = RATE
-) -> Starlette:
+def make_app(hall: Hall, allow_origins: tuple[str, ...] = (), rate: float = RATE) -> Starlette:
     """The application; `rate`: messages a second one socket may send (twice that at once)."""
     server = Server(hall, allow_origins, rate)
     app = Starlette(

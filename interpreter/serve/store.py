@@ -149,14 +149,15 @@ class Store:
         rows: list[tuple[str, tuple[Any, ...]]] = [
             (
                 "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (rec.id, rec.created, rec.players, rec.seed, rec.content, rec.pack,
-                 rec.spectator),
+                (rec.id, rec.created, rec.players, rec.seed, rec.content, rec.pack, rec.spectator),
             )
         ]
         for i, seat in enumerate(rec.seats):
             rows.append(
-                ("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
-                 (rec.id, i, seat.kind, seat.bot, seat.token))
+                (
+                    "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                    (rec.id, i, seat.kind, seat.bot, seat.token),
+                )
             )
         self._write(rows)
 
@@ -166,8 +167,10 @@ class Store:
         now = time.time()
         self._write(
             [
-                ("INSERT INTO decisions VALUES (?, ?, ?, ?, ?)",
-                 (table_id, idx, seat, json.dumps(d, sort_keys=True), now))
+                (
+                    "INSERT INTO decisions VALUES (?, ?, ?, ?, ?)",
+                    (table_id, idx, seat, json.dumps(d, sort_keys=True), now),
+                )
                 for idx, seat, d in rows
             ]
         )
@@ -195,8 +198,14 @@ class Store:
                 "SELECT kind, bot, token FROM seats WHERE table_id=? ORDER BY seat", (table_id,)
             ).fetchall()
         return TableRecord(
-            id=row[0], players=row[1], seed=row[2], content=row[3], pack=row[4],
-            spectator=row[5], created=row[6], seats=[SeatRecord(*s) for s in seats],
+            id=row[0],
+            players=row[1],
+            seed=row[2],
+            content=row[3],
+            pack=row[4],
+            spectator=row[5],
+            created=row[6],
+            seats=[SeatRecord(*s) for s in seats],
         )
 
     def decisions(self, table_id: str) -> list[tuple[int, int, dict[str, Any]]]:

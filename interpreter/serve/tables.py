@@ -127,8 +127,7 @@ class Table:
         self.request = None
         if rec.content != self.rules.pack.digest:
             self.note = (
-                f"opened with content {rec.content}; the server now runs "
-                f"{self.rules.pack.digest}"
+                f"opened with content {rec.content}; the server now runs {self.rules.pack.digest}"
             )
         try:
             game = Game.new(self.rules, rec.players, rec.seed)
@@ -216,8 +215,9 @@ class Table:
                 if game.over or p is None or self.rec.seats[p].kind != "bot":
                     return
                 idx = len(game.history)
-                bot = make_bot(self.rec.seats[p].bot or "random",
-                               bot_seed(self.rec.seed, p, idx), self.rules)
+                bot = make_bot(
+                    self.rec.seats[p].bot or "random", bot_seed(self.rec.seed, p, idx), self.rules
+                )
                 decision = ask(bot, game)  # the bot reads only seat p's view
                 game.apply(decision)
                 rows.append((idx, p, decision))
@@ -286,8 +286,11 @@ class Table:
         if req is None:
             return None
         agreed = sorted(req["agreed"])
-        return {"by": req["by"], "agreed": agreed,
-                "waiting_for": [h for h in self.humans if h not in req["agreed"]]}
+        return {
+            "by": req["by"],
+            "agreed": agreed,
+            "waiting_for": [h for h in self.humans if h not in req["agreed"]],
+        }
 
     def view(self, reader: int | str) -> dict[str, Any]:
         """The `state` message for a seat number or SPECTATOR."""
@@ -349,8 +352,13 @@ class Hall:
         watch = secrets.token_urlsafe(TOKEN_BYTES)
         table_id = secrets.token_urlsafe(9)
         table = TableRecord(
-            id=table_id, players=players, seed=seed, content=self.rules.pack.digest,
-            pack=self.pack_name, spectator=token_hash(watch), seats=records,
+            id=table_id,
+            players=players,
+            seed=seed,
+            content=self.rules.pack.digest,
+            pack=self.pack_name,
+            spectator=token_hash(watch),
+            seats=records,
         )
         self.store.add_table(table)
         return NewTable(table_id, tokens, watch)

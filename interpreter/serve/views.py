@@ -46,8 +46,12 @@ def _in_play(view: SeatView, pl: PlayerView) -> list[dict[str, Any]]:
     cards += [(f"{size} ships", c) for size, c in pl.abilities.items() if c]
     cards += [(f"{size} ships", c) for size, mods in pl.mods.items() for c in mods]
     return [
-        {"where": where, "name": card_name(view, c), "text": card_text(view, c),
-         "exhausted": c in exhausted}
+        {
+            "where": where,
+            "name": card_name(view, c),
+            "text": card_text(view, c),
+            "exhausted": c in exhausted,
+        }
         for where, c in cards
     ]
 
@@ -77,9 +81,9 @@ def _player(view: SeatView, pl: PlayerView, seats: list[dict[str, Any]]) -> dict
         "chosen": chosen,
         "techs_in_play": _in_play(view, pl),
         "tech_hand_count": pl.tech_hand_count,
-        "achievement": card_name(view, pl.achievement) if pl.achievement else (
-            "(kept, secret)" if pl.achievement_kept else None
-        ),
+        "achievement": card_name(view, pl.achievement)
+        if pl.achievement
+        else ("(kept, secret)" if pl.achievement_kept else None),
         "ships_on_board": sum(1 for u in units if u.is_ship and u.place == "board"),
         "extractors": sum(1 for u in units if u.is_extractor and u.place != "supply"),
         "to_move": view.to_move == i,

@@ -46,11 +46,7 @@ def _resources(run: Any, view: SeatView, at: Loc, p: int, key: str, want: Any) -
 
 
 def _in_play(run: Any, view: SeatView, at: Loc, p: int, key: str, want: Any) -> None:
-    have = [
-        c
-        for c, _s in view.active_cards(p)
-        if run.rules.cards[base_id(c)].kind == "technology"
-    ]
+    have = [c for c, _s in view.active_cards(p) if run.rules.cards[base_id(c)].kind == "technology"]
     _cards(run, at, f"P{p} technologies in play", have, want)
 
 

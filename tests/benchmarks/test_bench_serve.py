@@ -16,7 +16,9 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_serve.py"
 def test_a_few_tables_are_played_killed_and_resumed_without_a_lost_decision() -> None:
     result = subprocess.run(
         [sys.executable, str(SCRIPT), "--tables", "4", "--timeout", "240"],
-        capture_output=True, text=True, timeout=600,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     out = result.stdout

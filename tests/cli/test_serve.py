@@ -27,8 +27,9 @@ def test_a_broken_pack_refuses_to_start_with_located_diagnostics(
     path = root / FAC
     path.write_text(path.read_text().replace(MINE, '"after you mine: gain 1 comon"', 1))
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, ["serve", "--content", "pack", "--port", "0",
-                                       "--db", str(tmp_path / "t.db")])
+    result = CliRunner().invoke(
+        main, ["serve", "--content", "pack", "--port", "0", "--db", str(tmp_path / "t.db")]
+    )
     assert result.exit_code == 1
     assert "pack/factions.yaml:20:33: error E103: 'comon' is not a resource" in result.output
     assert "Traceback" not in result.output
@@ -40,8 +41,9 @@ def test_a_port_in_use_and_a_bad_database_are_one_line(tmp_path: Path) -> None:
         busy.bind(("127.0.0.1", 0))
         busy.listen(1)
         port = busy.getsockname()[1]
-        result = CliRunner().invoke(main, ["serve", "--port", str(port),
-                                           "--db", str(tmp_path / "t.db")])
+        result = CliRunner().invoke(
+            main, ["serve", "--port", str(port), "--db", str(tmp_path / "t.db")]
+        )
     assert result.exit_code == 1
     assert f"cannot listen on 127.0.0.1:{port}" in result.output
     junk = tmp_path / "junk.db"
@@ -54,9 +56,19 @@ def test_a_port_in_use_and_a_bad_database_are_one_line(tmp_path: Path) -> None:
 
 def test_a_real_server_process_serves_the_lobby(tmp_path: Path) -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "lastlight.cli.main", "serve", "--port", "0",
-         "--db", str(tmp_path / "t.db")],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "lastlight.cli.main",
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            str(tmp_path / "t.db"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         assert proc.stdout is not None

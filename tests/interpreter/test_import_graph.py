@@ -30,8 +30,16 @@ TREES = {ROOT: PACKAGE, REPO / "cli": "lastlight.cli", REPO / "benchmarks": "ben
 #: earlier one, never a later one. `envs` (the RL environments) stands with the engine: the bot
 #: registry resolves a `cmd:` bot to agents/stdio.py, and the envs drive the engine.
 STAGES = {
-    "load": 0, "effects": 1, "board": 1, "pipeline": 2, "engine": 2, "agents": 3, "present": 3,
-    "envs": 4, "tools": 5, "serve": 6,
+    "load": 0,
+    "effects": 1,
+    "board": 1,
+    "pipeline": 2,
+    "engine": 2,
+    "agents": 3,
+    "present": 3,
+    "envs": 4,
+    "tools": 5,
+    "serve": 6,
 }
 #: The stages of the two folders above the interpreter.
 TOP_STAGES = {"lastlight.cli": 7, "benchmarks": 8}
@@ -189,8 +197,12 @@ def test_the_walker_sees_imports_inside_functions_not_type_checking(tmp_path: Pa
         "    from lastlight.interpreter.engine import game\n"
         "    from .rng import Rng\n"
     )
-    modules = {f"{PACKAGE}.engine", f"{PACKAGE}.engine.game", f"{PACKAGE}.engine.machine",
-               f"{PACKAGE}.engine.rng"}
+    modules = {
+        f"{PACKAGE}.engine",
+        f"{PACKAGE}.engine.game",
+        f"{PACKAGE}.engine.machine",
+        f"{PACKAGE}.engine.rng",
+    }
     found = imports_of(probe, modules, this=f"{PACKAGE}.engine.probe")
     assert found == {f"{PACKAGE}.engine", f"{PACKAGE}.engine.game", f"{PACKAGE}.engine.rng"}
 

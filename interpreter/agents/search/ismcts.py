@@ -135,9 +135,7 @@ class IsmctsBot(Bot):
         }
         return legal[best]
 
-    def _playout(
-        self, view: SeatView, tree: dict[tuple[str, ...], dict[str, list[float]]]
-    ) -> None:
+    def _playout(self, view: SeatView, tree: dict[tuple[str, ...], dict[str, list[float]]]) -> None:
         game = Game.from_view(view, self.rng)
         last_round = (
             None

@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
 
-
 def supply_unit(eng: Engine, p: int, kind: str, size: str | None = None) -> str | None:
     """The first unit of p's in supply (id order), or None."""
     supply = index(eng).supply

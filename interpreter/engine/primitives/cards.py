@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
 
-
 def draw_one(eng: Engine) -> str | None:
     """R-RES-03: an empty deck is rebuilt from the shuffled discard pile."""
     st = eng.state

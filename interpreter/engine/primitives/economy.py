@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
 
-
 def gain(eng: Engine, p: int, what: str, n: int, src: str | None, **data: Any) -> None:
     """Player p gains n of `what`; `data` goes into the log event (e.g. a claim's sectors)."""
     if n <= 0 or p < 0:

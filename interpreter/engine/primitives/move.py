@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine
 
 
-
 commanded_owners = lumos.commanded_owners  # p's own ships, and the Lumos for their ally
 
 
@@ -87,17 +86,13 @@ def move_options(
     return options
 
 
-def _group_options(
-    eng: Engine, p: int, owner: int, sector: str, size: str
-) -> list[dict[str, Any]]:
+def _group_options(eng: Engine, p: int, owner: int, sector: str, size: str) -> list[dict[str, Any]]:
     """The moves of one group of alike ships, built once per (sector, size, movement,
     rotation, blocked sectors, sectors in play) for the loaded content and reused by every
     game (a decision is never changed by its receiver)."""
     steps = q.ship_stat(eng, owner, size, "movement")
     blocked = blocked_sectors(eng, owner)
-    key: MovesKey = (
-        owner != p, sector, size, steps, eng.state["rot"], blocked, live_sectors(eng)
-    )
+    key: MovesKey = (owner != p, sector, size, steps, eng.state["rot"], blocked, live_sectors(eng))
     store = bounded(eng.rules.memo.moves)
     opts = store.get(key)
     if opts is None:

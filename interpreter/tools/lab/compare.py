@@ -85,7 +85,6 @@ def compare_rows(old: list[Row], new: list[Row], *, seed: int = 0, min_n: int = 
     return out
 
 
-
 def holder_figure(rules: Rules, item: str) -> tuple[str, str]:
     """The figure that holds an item's effect on its holder's win share."""
     kind = rules.cards[item].kind

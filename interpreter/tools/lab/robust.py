@@ -217,9 +217,7 @@ def render_text(rep: RobustReport) -> str:
             f" {_share(v.a, pct):<22} {v.verdict_of(v.a):<10} {_share(v.b, pct):<22}"
             f" {v.verdict_of(v.b):<10} {band:<16} {change}"
         )
-    lines.append(
-        f"{len(rep.flips)} of {len(rep.verdicts)} verdict(s) flip between the populations"
-    )
+    lines.append(f"{len(rep.flips)} of {len(rep.verdicts)} verdict(s) flip between the populations")
     return "\n".join(lines)
 
 

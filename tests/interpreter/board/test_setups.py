@@ -76,8 +76,14 @@ def test_lint_b105_catches_an_opening_that_is_not_symmetric(pack: Pack) -> None:
     board = pack.models["board"]
     old = pack.models["setups"][4]
     setup = Setup(
-        4, ["h0", "h1", "h2", "h3"], [(s, "common") for s in OLD_4P_PLANETS], ["i3", "o2", "o6"],
-        ["d5", "d11"], None, {}, old.loc,
+        4,
+        ["h0", "h1", "h2", "h3"],
+        [(s, "common") for s in OLD_4P_PLANETS],
+        ["i3", "o2", "o6"],
+        ["d5", "d11"],
+        None,
+        {},
+        old.loc,
     )
     assert len({seat_profile(setup, board, h) for h in setup.homes}) == 1  # the old check passed
     report = Report()

@@ -27,10 +27,16 @@ def _plainly(eng: Any, group: list[int], done: list[str]) -> list[str]:
             sizes = {
                 u["z"]
                 for uid, u in units.items()
-                if u["o"] == side and u["at"] == "board" and uid not in cmb["fought"]
-                and (u["s"] == sector or (
-                    q.ship_stat(eng, side, u["z"], "range") >= 2
-                    and sector in eng.board.neighbours(u["s"], eng.state["rot"])))
+                if u["o"] == side
+                and u["at"] == "board"
+                and uid not in cmb["fought"]
+                and (
+                    u["s"] == sector
+                    or (
+                        q.ship_stat(eng, side, u["z"], "range") >= 2
+                        and sector in eng.board.neighbours(u["s"], eng.state["rot"])
+                    )
+                )
             }
             if not sizes:
                 continue

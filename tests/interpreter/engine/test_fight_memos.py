@@ -72,7 +72,12 @@ def test_a_fight_goes_on_the_same_without_what_was_kept(
 def test_attack_options_are_shared_answers_of_their_key(rules: Rules) -> None:
     made = combat._attack_options("small", False, True, (("a", 2), ("b", 1)))
     assert [o.get("from") for o in made] == [
-        {"a": 2, "b": 1}, {"a": 2}, {"a": 1, "b": 1}, {"a": 1}, {"b": 1}, None,
+        {"a": 2, "b": 1},
+        {"a": 2},
+        {"a": 1, "b": 1},
+        {"a": 1},
+        {"b": 1},
+        None,
     ]  # every split of the ships that may join, all of them first; then hold fire
     assert combat._attack_options("small", False, False, (("a", 2),)) == [
         {"kind": "attack", "size": "small", "attack": True, "lumos": False, "from": {"a": 2}},

@@ -205,8 +205,10 @@ def _seat_after_a_hidden_choice(rules: Rules) -> tuple[Game, int]:
         assert seat is not None
         view = game.view(seat)
         pending = view.pending
-        if pending is not None and pending.kind == "play" and any(
-            pl.has_chosen and pl.chosen is None for pl in view.players if pl.seat != seat
+        if (
+            pending is not None
+            and pending.kind == "play"
+            and any(pl.has_chosen and pl.chosen is None for pl in view.players if pl.seat != seat)
         ):
             return game, seat
         game.apply(ask(bots[seat], game))

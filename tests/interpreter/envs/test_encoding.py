@@ -22,9 +22,7 @@ def test_the_vector_is_equal_when_only_hidden_information_differs(rules: Rules) 
         assert np.array_equal(mine, enc.encode(other.view(seat)))
         # the test could fail: the seat whose hand changed may see it in its vector
         o = (seat + 1) % game.state["n"]
-        if not np.array_equal(
-            enc.encode(game.view(o)), enc.encode(other.view(o))
-        ):
+        if not np.array_equal(enc.encode(game.view(o)), enc.encode(other.view(o))):
             differs += 1
         checked += 1
     assert checked >= 10, f"only {checked} positions could be varied"

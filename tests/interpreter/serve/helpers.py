@@ -77,8 +77,13 @@ class Secrets:
         hidden: set[str] = set()
         seen: set[str] = set()
         for i, pl in enumerate(st["players"]):
-            public = [*pl["civ"], *(a for a in pl["ability"].values() if a),
-                      *(m for ms in pl["mods"].values() for m in ms), *pl["played"], *pl["hand"]]
+            public = [
+                *pl["civ"],
+                *(a for a in pl["ability"].values() if a),
+                *(m for ms in pl["mods"].values() for m in ms),
+                *pl["played"],
+                *pl["hand"],
+            ]
             secret = [*pl["tech_hand"], *(pl["offer_f"] or ()), *(pl["offer_a"] or ())]
             if pl["ach"] and not st["over"]:
                 secret.append(pl["ach"])

@@ -21,8 +21,10 @@ from tests.interpreter.serve.helpers import Secrets, leaks
 
 DOCS = Path(__file__).resolve().parents[3] / "docs"
 
-VERSION = "() => window.lastlightPlay && window.lastlightPlay.state ? " \
+VERSION = (
+    "() => window.lastlightPlay && window.lastlightPlay.state ? "
     "window.lastlightPlay.state.version : -1"
+)
 
 
 class Seat:
@@ -51,7 +53,8 @@ class Seat:
     def wait_for(self, version: int) -> None:
         self.page.wait_for_function(
             f"v => ({VERSION})() >= v && !document.querySelector('#options button:disabled')",
-            arg=version, timeout=30_000,
+            arg=version,
+            timeout=30_000,
         )
 
     def close(self) -> None:
@@ -83,8 +86,10 @@ def _open_table(browser: Any, url: str, seats: list[str], seed: int) -> dict[str
         page.fill("#seed", str(seed))
         page.click("#go")
         page.wait_for_selector("#links:not([hidden])")
-        links = {int(a.get_attribute("data-seat")): a.get_attribute("href")
-                 for a in page.query_selector_all("a.seat-link")}
+        links = {
+            int(a.get_attribute("data-seat")): a.get_attribute("href")
+            for a in page.query_selector_all("a.seat-link")
+        }
         watch = page.get_attribute("a.spectator-link", "href")
         return {"seats": links, "watch": watch}
     finally:
@@ -138,17 +143,18 @@ def _restart(
 
 
 @pytest.mark.slow
-def test_two_browsers_play_a_table_to_the_end(
-    browser: Any, rules: Rules, tmp_path: Path
-) -> None:
+def test_two_browsers_play_a_table_to_the_end(browser: Any, rules: Rules, tmp_path: Path) -> None:
     """Long because: a whole game, clicked."""
     db = tmp_path / "tables.db"
     server = Background(rules, db).start()
     seats: dict[int | None, Seat] = {}
     try:
         links = _open_table(browser, server.url, ["human", "human"], seed=21)
-        seats = {0: Seat(browser, links["seats"][0]), 1: Seat(browser, links["seats"][1]),
-                 None: Seat(browser, links["watch"])}
+        seats = {
+            0: Seat(browser, links["seats"][0]),
+            1: Seat(browser, links["seats"][1]),
+            None: Seat(browser, links["watch"]),
+        }
         reloaded = restarted = shot = False
         step = 0
         version = 0
@@ -161,8 +167,10 @@ def test_two_browsers_play_a_table_to_the_end(
             mover = seats[state["decision"]["p"]]
             buttons = mover.page.locator("#options button")
             n = buttons.count()
-            assert n > 1 and seats[1 - state["decision"]["p"]].page.locator(
-                "#options button").count() == 0
+            assert (
+                n > 1
+                and seats[1 - state["decision"]["p"]].page.locator("#options button").count() == 0
+            )
             if step % 3 == 0 and n <= 9:
                 mover.page.keyboard.press(str(1 + step % n))  # keys 1-9
             else:
@@ -213,8 +221,11 @@ def test_pages_hold_no_secret_and_a_reload_continues(
     seats: dict[int | None, Seat] = {}
     try:
         links = _open_table(browser, server.url, ["human", "human"], seed=21)
-        seats = {0: Seat(browser, links["seats"][0]), 1: Seat(browser, links["seats"][1]),
-                 None: Seat(browser, links["watch"])}
+        seats = {
+            0: Seat(browser, links["seats"][0]),
+            1: Seat(browser, links["seats"][1]),
+            None: Seat(browser, links["watch"]),
+        }
         table = next(iter(server.server.hall.tables.values()))  # type: ignore[attr-defined]
         history = table.game.history  # the server's own list: it grows as the game goes on
         secrets = {who: Secrets(rules, 2, 21, history) for who in seats}

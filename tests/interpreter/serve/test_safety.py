@@ -34,20 +34,24 @@ def _refused(ws: Any, message: dict[str, Any]) -> str:
 
 def test_a_seat_cannot_act_for_another_or_out_of_turn(table: Any) -> None:
     tc, hall, t = table
-    with tc.websocket_connect(f"/ws/{t['id']}") as w0, \
-         tc.websocket_connect(f"/ws/{t['id']}") as w1, \
-         tc.websocket_connect(f"/ws/{t['id']}") as ws:
+    with (
+        tc.websocket_connect(f"/ws/{t['id']}") as w0,
+        tc.websocket_connect(f"/ws/{t['id']}") as w1,
+        tc.websocket_connect(f"/ws/{t['id']}") as ws,
+    ):
         m0, m1 = hello(w0, t["tokens"][0]), hello(w1, t["tokens"][1])
         hello(ws, t["watch"])
         mover, other = (w0, w1) if m0["decision"].get("options") else (w1, w0)
         state = m0 if mover is w0 else m1
         before = _snapshot(hall, t["id"])
         waiting = m1 if mover is w0 else m0
-        why = _refused(other, {"type": "decide", "id": 1, "version": waiting["version"],
-                               "choice": 0})
+        why = _refused(
+            other, {"type": "decide", "id": 1, "version": waiting["version"], "choice": 0}
+        )
         assert "not your turn" in why
         assert "spectator cannot decide" in _refused(
-            ws, {"type": "decide", "id": 2, "version": state["version"], "choice": 0})
+            ws, {"type": "decide", "id": 2, "version": state["version"], "choice": 0}
+        )
         assert _snapshot(hall, t["id"]) == before
         decide(mover, state, 0, 3)  # the right seat still can
 
@@ -59,8 +63,10 @@ def test_a_wrong_token_is_refused_and_the_socket_closed(table: Any) -> None:
         with tc.websocket_connect(f"/ws/{t['id']}") as ws:
             ws.send_json({"type": "hello", "token": token})
             reply = ws.receive_json()
-            assert reply == {"type": "error",
-                             "reason": "that link does not open a seat at this table"}, token
+            assert reply == {
+                "type": "error",
+                "reason": "that link does not open a seat at this table",
+            }, token
             with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_json()
             assert closed.value.code == 1008
@@ -74,8 +80,15 @@ def test_a_wrong_token_is_refused_and_the_socket_closed(table: Any) -> None:
         ({"type": "decide", "id": 1, "version": 0, "choice": 999}, "must be the number of one"),
         ({"type": "decide", "id": 1, "version": 0, "choice": -1}, "must be the number of one"),
         ({"type": "decide", "id": 1, "version": 0, "choice": True}, "must be the number of one"),
-        ({"type": "decide", "id": 1, "version": 0,
-          "choice": {"kind": "keep", "card": "anything"}}, "must be the number of one"),
+        (
+            {
+                "type": "decide",
+                "id": 1,
+                "version": 0,
+                "choice": {"kind": "keep", "card": "anything"},
+            },
+            "must be the number of one",
+        ),
         ({"type": "decide", "id": 1, "version": 7, "choice": 0}, "position 7"),
         ({"type": "decide", "id": 1, "choice": 0}, "needs the 'version'"),
         ({"type": "rewrite", "id": 1}, "hello, decide, undo, undo_refuse or ping"),
@@ -86,8 +99,7 @@ def test_a_forged_or_illegal_decision_changes_nothing(
     table: Any, message: dict[str, Any], words: str
 ) -> None:
     tc, hall, t = table
-    with tc.websocket_connect(f"/ws/{t['id']}") as w0, \
-         tc.websocket_connect(f"/ws/{t['id']}") as w1:
+    with tc.websocket_connect(f"/ws/{t['id']}") as w0, tc.websocket_connect(f"/ws/{t['id']}") as w1:
         m0, m1 = hello(w0, t["tokens"][0]), hello(w1, t["tokens"][1])
         ws, state = (w0, m0) if m0["decision"].get("options") else (w1, m1)
         assert state["version"] == 0
@@ -102,15 +114,15 @@ def test_a_forged_or_illegal_decision_changes_nothing(
 
 def test_a_stale_decision_is_never_applied_twice(table: Any) -> None:
     tc, hall, t = table
-    with tc.websocket_connect(f"/ws/{t['id']}") as w0, \
-         tc.websocket_connect(f"/ws/{t['id']}") as w1:
+    with tc.websocket_connect(f"/ws/{t['id']}") as w0, tc.websocket_connect(f"/ws/{t['id']}") as w1:
         m0, m1 = hello(w0, t["tokens"][0]), hello(w1, t["tokens"][1])
         ws, state = (w0, m0) if m0["decision"].get("options") else (w1, m1)
         after = decide(ws, state, 0, 1)
         if after["decision"].get("options"):  # the same seat decides again
             before = _snapshot(hall, t["id"])
-            why = _refused(ws, {"type": "decide", "id": 2, "version": state["version"],
-                                "choice": 0})
+            why = _refused(
+                ws, {"type": "decide", "id": 2, "version": state["version"], "choice": 0}
+            )
             assert "already taken" in why
             assert _snapshot(hall, t["id"]) == before
         assert len(hall.store.decisions(t["id"])) == after["version"]
@@ -135,18 +147,25 @@ def test_a_one_megabyte_message_closes_the_socket_and_changes_nothing(table: Any
 
 def test_a_wrong_origin_is_refused(table: Any) -> None:
     tc, hall, t = table
-    with pytest.raises(WebSocketDisconnect) as closed, tc.websocket_connect(
-        f"/ws/{t['id']}", headers={"origin": "http://evil.example"}
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        tc.websocket_connect(f"/ws/{t['id']}", headers={"origin": "http://evil.example"}),
     ):
         pass
     assert closed.value.code == 1008
     with tc.websocket_connect(f"/ws/{t['id']}", headers={"origin": "http://testserver"}) as ws:
         assert hello(ws, t["tokens"][0])["type"] == "state"  # the server's own page: fine
-    r = tc.post("/api/tables", json={"players": 2, "seats": ["human", "planner"]},
-                headers={"origin": "http://evil.example"})
+    r = tc.post(
+        "/api/tables",
+        json={"players": 2, "seats": ["human", "planner"]},
+        headers={"origin": "http://evil.example"},
+    )
     assert r.status_code == 403
-    r = tc.post("/api/tables", content=b"players=2", headers={
-        "content-type": "application/x-www-form-urlencoded"})
+    r = tc.post(
+        "/api/tables",
+        content=b"players=2",
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
     assert r.status_code == 415
     assert len(hall.store.table_ids()) == 1
 

@@ -30,12 +30,17 @@ def _play_two_people(rules: Rules, db: Path) -> tuple[dict[int | None, list[dict
     tc, _hall = client(rules, db)
     t = open_table(tc, ["human", "human"], seed=11)
     received: dict[int | None, list[dict[str, Any]]] = {0: [], 1: [], None: []}
-    with tc.websocket_connect(f"/ws/{t['id']}") as w0, \
-         tc.websocket_connect(f"/ws/{t['id']}") as w1, \
-         tc.websocket_connect(f"/ws/{t['id']}") as ws:
+    with (
+        tc.websocket_connect(f"/ws/{t['id']}") as w0,
+        tc.websocket_connect(f"/ws/{t['id']}") as w1,
+        tc.websocket_connect(f"/ws/{t['id']}") as ws,
+    ):
         socks = {0: w0, 1: w1, None: ws}
-        now = {0: hello(w0, t["tokens"][0]), 1: hello(w1, t["tokens"][1]),
-               None: hello(ws, t["watch"])}
+        now = {
+            0: hello(w0, t["tokens"][0]),
+            1: hello(w1, t["tokens"][1]),
+            None: hello(ws, t["watch"]),
+        }
         for k, m in now.items():
             received[k].append(m)
         step = 0
@@ -69,8 +74,12 @@ def test_two_people_and_a_spectator_play_to_the_end_and_see_no_secret(
     checked = 0
     secrets = Secrets(rules, 2, 11, decisions)
     every = sorted(
-        ((m["version"], i, viewer, m) for viewer in (0, 1, None)
-         for i, m in enumerate(received[viewer]) if not m["over"]),  # over: all is public
+        (
+            (m["version"], i, viewer, m)
+            for viewer in (0, 1, None)
+            for i, m in enumerate(received[viewer])
+            if not m["over"]
+        ),  # over: all is public
         key=lambda item: item[:2],
     )
     for version, _i, viewer, msg in every:
@@ -174,13 +183,10 @@ def _act(ws: Any, kind: str) -> None:
     assert ws.receive_json()["type"] == "ack"
 
 
-def test_undo_with_two_people_needs_the_other_ones_agreement(
-    rules: Rules, tmp_path: Path
-) -> None:
+def test_undo_with_two_people_needs_the_other_ones_agreement(rules: Rules, tmp_path: Path) -> None:
     tc, hall = client(rules, tmp_path / "t.db")
     t = open_table(tc, ["human", "human"], seed=11)
-    with tc.websocket_connect(f"/ws/{t['id']}") as w0, \
-         tc.websocket_connect(f"/ws/{t['id']}") as w1:
+    with tc.websocket_connect(f"/ws/{t['id']}") as w0, tc.websocket_connect(f"/ws/{t['id']}") as w1:
         socks = {0: w0, 1: w1}
         now = {0: hello(w0, t["tokens"][0]), 1: hello(w1, t["tokens"][1])}
         assert now[0]["table"]["undo_asks"] and not now[0]["table"]["undo"]
@@ -216,8 +222,7 @@ def test_undo_with_two_people_needs_the_other_ones_agreement(
 def test_a_request_to_undo_lapses_with_the_next_decision(rules: Rules, tmp_path: Path) -> None:
     tc, hall = client(rules, tmp_path / "t.db")
     t = open_table(tc, ["human", "human"], seed=11)
-    with tc.websocket_connect(f"/ws/{t['id']}") as w0, \
-         tc.websocket_connect(f"/ws/{t['id']}") as w1:
+    with tc.websocket_connect(f"/ws/{t['id']}") as w0, tc.websocket_connect(f"/ws/{t['id']}") as w1:
         socks = {0: w0, 1: w1}
         now = {0: hello(w0, t["tokens"][0]), 1: hello(w1, t["tokens"][1])}
         while not (now[0]["table"]["undo"] or now[1]["table"]["undo"]):
@@ -237,9 +242,7 @@ def test_a_request_to_undo_lapses_with_the_next_decision(rules: Rules, tmp_path:
     assert len(hall.store.decisions(t["id"])) == now[0]["version"]
 
 
-def test_undo_against_bots_is_refused_before_any_decision(
-    rules: Rules, tmp_path: Path
-) -> None:
+def test_undo_against_bots_is_refused_before_any_decision(rules: Rules, tmp_path: Path) -> None:
     tc, _hall = client(rules, tmp_path / "t.db")
     t = _human_vs_bots(tc)
     with tc.websocket_connect(f"/ws/{t['id']}") as ws:
@@ -330,8 +333,7 @@ def test_a_bot_thinking_at_one_table_does_not_hold_up_another(
     tc, _hall = client(rules, tmp_path / "t.db")
     a = open_table(tc, ["human", "random"], seed=1)
     b = open_table(tc, ["human", "planner"], seed=2)
-    with tc.websocket_connect(f"/ws/{a['id']}") as wa, \
-         tc.websocket_connect(f"/ws/{b['id']}") as wb:
+    with tc.websocket_connect(f"/ws/{a['id']}") as wa, tc.websocket_connect(f"/ws/{b['id']}") as wb:
         ma, mb = hello(wa, a["tokens"][0]), hello(wb, b["tokens"][0])
         monkeypatch.setattr(tables, "make_bot", make)
         for _ in range(40):  # A's person decides until A's bot is asked

@@ -43,7 +43,6 @@ NOMADS = (
 )
 
 
-
 def spec_for(content: Path | str, games: int, **kw: object) -> SimSpec:
     return SimSpec(str(content), stop=games, **kw)  # type: ignore[arg-type]
 
