@@ -91,6 +91,16 @@ TECH_REASONS: dict[str, str] = {
         " [-12.1, +2.1] points against the free choice, which makes it in 72 of 100 deals:"
         " mildly weak, not broken; a candidate for a cheaper cost."
     ),
+    "flagship-doctrine": (
+        "held by seats on the research path under the sweep bot at 4 players: its holders took"
+        " 1.08 research light against 0.59 and 7.0 claim light against 8.2, with 6.3"
+        " technologies in play against 4.6 (2,000 games, seed 1, n=415); under the planner its"
+        " holders win 26.8% (n=340). Restricted play (sweep bot, 4 players, 150 pairs, seed 77:"
+        " `lastlight restrict flagship-doctrine --players 4 --bot sweep --games 150 --seed 77`)"
+        " has it forced -4.0 [-8.5, +0.5] points against the free choice, which makes it in 97"
+        " of 150 deals, and the seats it is offered win 21.3% free: mostly who buys it, at most"
+        " mildly weak; not repriced."
+    ),
     "kinetic-rams": (
         "held by few (under 40 of 4,000 seats at 2 players): the interval of its holders' share"
         " (about 46-76%) reaches the others' 50%; no pattern in when or by whom it is bought."
