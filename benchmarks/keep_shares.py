@@ -18,11 +18,11 @@ import argparse
 from collections import Counter
 from pathlib import Path
 
-import pyarrow.parquet as pq
 from lastlight.interpreter.agents.planner import keeps
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import Rules, base_id
+from lastlight.interpreter.tools.lab.rows import read_results
 from lastlight.interpreter.tools.lab.spec import load_rules
 from lastlight.interpreter.tools.lab.stats import wilson
 
@@ -48,19 +48,14 @@ def shares(
 ) -> list[tuple[int, str, str, int, int, int]]:
     """(players, kind, item, seats of the bot, offered, kept) rows. The deals are dealt again
     from `content`, else from the content folder the rows record, else from ./content."""
-    table = pq.read_table(path)
-    meta = table.schema.metadata or {}
-    import json
-
-    recorded = json.loads(meta[b"lastlight"])["content"] if b"lastlight" in meta else None
-    folder = str(content) if content else recorded or str(Path("content").resolve())
+    rows, meta = read_results(path)
+    recorded = meta.get("content")
     if not content and recorded and not Path(recorded).is_dir():
         raise SystemExit(
             f"keep_shares: {path} was played from the content folder {recorded}, which is not "
             "there any more; give the same pack with --content DIR"
         )
-    rules = load_rules(folder)
-    rows = table.to_pylist()
+    rules = load_rules(str(content or recorded or Path("content").resolve()))
     seats: Counter[int] = Counter()
     offered: Counter[tuple[int, str, str]] = Counter()
     kept: Counter[tuple[int, str, str]] = Counter()

@@ -38,11 +38,11 @@ def test_kept_items_were_offered(tmp_path: Path) -> None:
 def test_a_missing_recorded_pack_asks_for_content(tmp_path: Path) -> None:
     """Rows whose recorded content folder is gone get one line naming --content, no traceback;
     with --content the same rows are read."""
-    spec = SimSpec(str(tmp_path / "gone"), (2,), ("random",), 1, 0, 1)
     played = SimSpec(str(content_dir().resolve()), (2,), ("random",), 1, 0, 1)
     path = tmp_path / "rows.parquet"
-    write_results(to_table(run_sweep(played, 1), {"content": spec.content}), path)
+    write_results(to_table(run_sweep(played, 1), {"content": str(tmp_path / "gone")}), path)
+    mod = _module()
     with pytest.raises(SystemExit) as err:
-        _module().main([str(path), "--bot", "random"])
+        mod.main([str(path), "--bot", "random"])
     assert "--content" in str(err.value) and "gone" in str(err.value)
-    assert _module().main([str(path), "--bot", "random", "--content", str(content_dir())]) == 0
+    assert mod.main([str(path), "--bot", "random", "--content", str(content_dir())]) == 0
