@@ -30,6 +30,7 @@ EXHAUST_RATE = SHIPPED.EXHAUST_RATE
 EFFECT_FORMS = {
     "gain", "draw", "pick_up_one", "manufacture_free", "build_ship_free", "deal_damage",
     "repair_here", "reroll", "others_lose", "build_extractor_here", "move_ship_here", "trade_one",
+    "lose",
 }  # fmt: skip
 
 STATIC_FORMS = {
@@ -195,6 +196,8 @@ def phrase_value(ph: ast.Phrase, ctx: Context) -> float:
         return worth["repair_here"] * n
     if form == "reroll":
         return worth["reroll"]
+    if form == "lose":  # what the seat gives back is worth what gaining it would be
+        return -n * ctx.res_value(str(ph.args.get("what", "common")))
     if form == "others_lose":
         return worth["others_lose"] * n * ctx.res_value(str(ph.args.get("what", "common")))
     return ctx.w.UNKNOWN_FORM

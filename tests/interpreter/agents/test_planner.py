@@ -22,12 +22,16 @@ def test_every_shipped_phrase_form_has_a_valuation(rules: Rules) -> None:
 
 def test_a_player_count_condition_is_known_not_guessed(rules: Rules) -> None:
     """`if players < 3` is true or false at a table: Shard Mercantile's common back is worth a
-    common at 2 players and nothing at 3 (and the same as at 4)."""
-    sm = rules.cards["shard-mercantile"]  # exhaust, pay 1 common: 1 light; 1 common if players < 3
+    common at 2 players and nothing at 3; its second common lost at 4 players (`lose 1 common if
+    players > 3`) costs a common there and nothing at 3."""
+    sm = rules.cards["shard-mercantile"]
     two, three, four = (val.Context(rounds_left=10, players=n) for n in (2, 3, 4))
-    assert val.card_value(sm, two) > val.card_value(sm, three) == val.card_value(sm, four)
-    cond = next(step.cond for step in sm.clauses[0].effect.steps if step.cond is not None)
-    assert (val.cond_chance(cond, two), val.cond_chance(cond, three)) == (1.0, 0.0)
+    assert val.card_value(sm, two) > val.card_value(sm, three) > val.card_value(sm, four)
+    back, lose = (step for step in sm.clauses[0].effect.steps if step.cond is not None)
+    assert (val.cond_chance(back.cond, two), val.cond_chance(back.cond, three)) == (1.0, 0.0)
+    assert val.step_value(lose, three) == 0.0
+    assert val.step_value(lose, four) == pytest.approx(-four.res_value("common"))
+    assert val.step_value(lose, four) == -val.step_value(back, two)
 
 
 def test_a_card_is_valued_by_its_clauses_not_its_name(rules: Rules) -> None:
