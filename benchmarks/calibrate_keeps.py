@@ -80,30 +80,53 @@ def expected(cal: keeps.KeepCalibration, offers: dict[int, list[list[str]]]) -> 
     return {k: kept[k] / seen[k] for k in kept}, worth / max(1.0, total)
 
 
+def floor_of(cal: keeps.KeepCalibration, offers: dict[int, list[list[str]]]) -> tuple[
+        tuple[int, str], float, float]:  # fmt: skip
+    """Under `cal`'s rule: the worthy (count, item) kept least in expectation, its expected keep
+    share, and the mean worth (in fair shares) of what the rule keeps."""
+    shares, worth = expected(cal, offers)
+    worthy = {k: v for k, v in shares.items() if (w := cal.worth(*k)) and w.worth_fair_share}
+    low = min(worthy.items(), key=lambda kv: kv[1], default=((0, "none"), 1.0))
+    return low[0], low[1], worth
+
+
+def _floor_note(low: tuple[int, str], share: float, worth: float) -> str:
+    return (f"least: {low[1]} at {low[0]} players, {share:.1%}; what it keeps is worth "
+            f"{worth:.3f} x the fair share")  # fmt: skip
+
+
 def choose_sharpness(cal: keeps.KeepCalibration, offers: dict[int, list[list[str]]]) -> tuple[
         float, str]:  # fmt: skip
     """The largest sharpness of GRID that leaves every item worth its fair share (its forced
     Wilson interval reaches 1/players) at least FLOOR of its offers, in expectation."""
     best, note = 0.0, ""
     for sharpness in GRID:
-        shares, worth = expected(cal.with_sharpness(sharpness), offers)
-        worthy = {k: v for k, v in shares.items() if (w := cal.worth(*k)) and w.worth_fair_share}
-        low = min(worthy.items(), key=lambda kv: kv[1], default=((0, "none"), 1.0))
+        low, share, worth = floor_of(cal.with_sharpness(sharpness), offers)
         print(
             f"sharpness {sharpness:5.2f}: kept worth {worth:.4f} x fair; least kept worthy "
-            f"item {low[0][1]} at {low[0][0]} players {low[1]:.1%}",
+            f"item {low[1]} at {low[0]} players {share:.1%}",
             file=sys.stderr,
         )
-        if low[1] < FLOOR:
+        if share < FLOOR:
             break
         best = sharpness
         note = (
             f"sharpness {sharpness}: the largest of 0, 0.25, ..., 20 that keeps every item "
             f"worth its fair share in >= {FLOOR:.0%} of its offers in expectation (over "
-            f"the offers of the scanned deals); least: {low[0][1]} at {low[0][0]} players, "
-            f"{low[1]:.1%}; what it keeps is worth {worth:.3f} x the fair share"
+            f"the offers of the scanned deals); " + _floor_note(low, share, worth)
         )
     return best, note
+
+
+def given_sharpness(cal: keeps.KeepCalibration, offers: dict[int, list[list[str]]]) -> str:
+    """The provenance note of a sharpness given on the command line: the floor it leaves, and
+    what `auto` would choose, so a reader sees why it differs."""
+    low, share, worth = floor_of(cal, offers)
+    auto, _ = choose_sharpness(cal, offers)
+    verdict = "meets" if share >= FLOOR else "misses"
+    return (f"sharpness {cal.sharpness} (given; auto would choose {auto}); it {verdict} the "
+            f"{FLOOR:.0%} floor in expectation over the scanned deals' offers: "
+            + _floor_note(low, share, worth))  # fmt: skip
 
 
 def measure(args: argparse.Namespace, content: str) -> list[dict[str, Any]]:
@@ -187,10 +210,13 @@ def main(argv: list[str] | None = None) -> int:
     else:
         try:
             sharpness = float(args.sharpness)
-        except ValueError:
-            print(f"--sharpness is a number or 'auto', got {args.sharpness!r}", file=sys.stderr)
+            cal = cal.with_sharpness(sharpness)
+        except (ValueError, keeps.KeepsError):
+            print(f"--sharpness is a number >= 0 or 'auto', got {args.sharpness!r}",
+                  file=sys.stderr)  # fmt: skip
             return 2
-        prov["result"] = f"sharpness {sharpness} (given)"
+        offers = {n: deal_offers(content, n, args.seed, args.scan) for n in sorted(cal.worths)}
+        prov["result"] = given_sharpness(cal, offers)
     cal = cal.with_sharpness(sharpness)
     args.output.write_text(keeps.dump_text(cal))
     print(f"wrote {args.output}: " + ", ".join(

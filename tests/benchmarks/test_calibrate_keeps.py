@@ -64,3 +64,25 @@ def test_the_check_flags_a_worthy_item_kept_too_seldom(tmp_path: Path) -> None:
     assert len(bad) == 1 and "achievement-green" in bad[0] and "4/100" in bad[0]
     out[0] = (2, "achievement", "achievement-green", 100, 100, 5)
     assert _module("keep_shares").check(out, path) == []
+
+
+def test_a_given_sharpness_reports_the_floor_it_leaves_and_what_auto_would_choose(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    runs = tmp_path / "runs.json"
+    worth = [(0.60, 0.50, 0.69), (0.45, 0.35, 0.55), (0.30, 0.22, 0.40), (0.44, 0.34, 0.54)]
+    runs.write_text(json.dumps([_summary(i, *w) for i, w in zip(ACHIEVEMENTS, worth, strict=True)]))
+    mod = _module("calibrate_keeps")
+    base = ["--from-json", str(runs), "--players", "2", "--scan", "5"]
+    assert mod.main([*base, "-o", str(tmp_path / "auto.yaml")]) == 0
+    auto = keeps.parse(tmp_path / "auto.yaml").sharpness
+    for given, verdict in ((0.0, "meets"), (20.0, "misses")):
+        out = tmp_path / f"given-{given}.yaml"
+        assert mod.main([*base, "-o", str(out), "--sharpness", str(given)]) == 0
+        cal = keeps.parse(out)
+        assert cal.sharpness == given
+        result = cal.provenance["result"]
+        assert f"auto would choose {auto}" in result and f"it {verdict} the 10% floor" in result
+    assert mod.main([*base, "-o", str(tmp_path / "bad.yaml"), "--sharpness", "-1"]) == 2
+    assert "--sharpness is a number >= 0" in capsys.readouterr().err
+    assert not (tmp_path / "bad.yaml").exists()
