@@ -101,6 +101,15 @@ TECH_REASONS: dict[str, str] = {
         " of 150 deals, and the seats it is offered win 21.3% free: mostly who buys it, at most"
         " mildly weak; not repriced."
     ),
+    "ion-storms": (
+        "a rare buy at 4 players under the sweep bot (51 of 8,000 seats; 19 under the planner),"
+        " made in long games by seats already rich in technologies: its holders' games lasted"
+        " 24.7 rounds against 23.7, with 5.8 technologies in play against 4.9, and their light"
+        " comes from the usual sources (claims 8.4 against 8.2; research 1.0 against 0.7). The"
+        " interval of its holders' share starts just above the others' 24.9% (2,000 games, seed"
+        " 1); under the planner its 19 holders win 36.8% [19.1, 59.0]. Not measured by"
+        " restricted play yet; not repriced."
+    ),
     "kinetic-rams": (
         "held by few (under 40 of 4,000 seats at 2 players): the interval of its holders' share"
         " (about 46-76%) reaches the others' 50%; no pattern in when or by whom it is bought."
