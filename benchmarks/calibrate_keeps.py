@@ -204,20 +204,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.note:
         prov["note"] = args.note
     cal = keeps.from_summaries(summaries, prov, 1.0)
-    if args.sharpness == "auto":
-        offers = {n: deal_offers(content, n, args.seed, args.scan) for n in sorted(cal.worths)}
-        sharpness, prov["result"] = choose_sharpness(cal, offers)
-    else:
+    if args.sharpness != "auto":
         try:
-            sharpness = float(args.sharpness)
-            cal = cal.with_sharpness(sharpness)
+            cal = cal.with_sharpness(float(args.sharpness))
         except (ValueError, keeps.KeepsError):
             print(f"--sharpness is a number >= 0 or 'auto', got {args.sharpness!r}",
                   file=sys.stderr)  # fmt: skip
             return 2
-        offers = {n: deal_offers(content, n, args.seed, args.scan) for n in sorted(cal.worths)}
+    offers = {n: deal_offers(content, n, args.seed, args.scan) for n in sorted(cal.worths)}
+    if args.sharpness == "auto":
+        sharpness, prov["result"] = choose_sharpness(cal, offers)
+        cal = cal.with_sharpness(sharpness)
+    else:
         prov["result"] = given_sharpness(cal, offers)
-    cal = cal.with_sharpness(sharpness)
     args.output.write_text(keeps.dump_text(cal))
     print(f"wrote {args.output}: " + ", ".join(
         f"{n} players {len(items)} items" for n, items in sorted(cal.worths.items())))  # fmt: skip
