@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from lastlight.interpreter.engine import flow
 from lastlight.interpreter.engine.machine import Engine, EngineError
@@ -64,11 +64,23 @@ class _Refused(Exception):
 
 
 class Game:
-    def __init__(self, rules: Rules, state: GameState, *, log: bool = True, lab: bool = False):
+    def __init__(
+        self,
+        rules: Rules,
+        state: GameState,
+        *,
+        log: bool = True,
+        lab: bool = False,
+        engine: Engine | None = None,
+    ):
+        """A game of `rules` from `state`. `engine`: one already made for this state (a
+        clone's, `clone`), taken as it is."""
         self.rules = rules
-        self.board = rules.pack.models["board"]
-        canonical_order(state, rules)
-        self.eng = Engine(rules, self.board, state, log=log, lab=lab)
+        self.board = rules.pack.models["board"] if engine is None else engine.board
+        if engine is None:
+            canonical_order(state, rules)
+            engine = Engine(rules, self.board, state, log=log, lab=lab)
+        self.eng = engine
         self.history: list[Decision] = []
         self._anchor: tuple[GameState, int, int, int] | None = None
 
@@ -164,22 +176,8 @@ class Game:
         one of the two writes one (copy on write, `Engine.unit`), the open decision (replaced,
         never edited), and the log's entries (appended, never edited). `edit` makes them the
         game's own again before it hands the state out."""
-        twin = Game.__new__(Game)
-        twin.rules = self.rules
-        twin.board = self.board
-        src = self.eng
-        eng = Engine.__new__(Engine)
-        eng.rules, eng.board, eng.params = src.rules, src.board, src.params
-        eng.state = fork_state(src.state)
-        src.share()
-        eng.share()
-        eng.cache = src.cache_for_clone()
-        eng.compiled = src.compiled
-        eng.log = None if src.log is None else src.log[:]
-        eng.lab = None if src.lab is None else src.lab[:]
-        eng.fired = None
-        eng.in_play = None
-        twin.eng = eng
+        eng = self.eng.fork()
+        twin = Game(self.rules, eng.state, engine=eng)
         twin.history = self.history[:]
         twin._anchor = self._anchor  # (never written: a restore copies it)
         return twin
@@ -252,7 +250,7 @@ class Game:
         return visible_log(self.log, seat)
 
     # --- acting -----------------------------------------------------------------------------
-    def apply(self, decision: Decision) -> None:
+    def apply(self, decision: Decision | object) -> None:
         """Take one legal decision and run the game to the next one.
 
         All or nothing: if the content makes the engine fail part-way (a trigger loop, a step
@@ -264,7 +262,7 @@ class Game:
             raise IllegalDecision("the game is over; no decision is open")
         self._record(decision, pending)
         try:
-            self._advance(decision)
+            self._advance(cast(Decision, decision))
         except Exception as exc:
             self._failed(exc)
 
@@ -282,15 +280,16 @@ class Game:
         except Exception as exc:
             self._failed(exc)
 
-    def _record(self, decision: Decision, pending: Pending) -> None:
-        """Check that the decision is offered, then keep it (and a snapshot every few)."""
+    def _record(self, decision: object, pending: Pending) -> None:
+        """Check that the decision is offered, then keep it (and a snapshot every few).
+        (Typed `object`: whatever a caller hands in is checked here, not by its type.)"""
         for option in pending["options"]:  # a bot hands back the very option object
             if option is decision:
                 break
         else:
             if decision not in pending["options"]:  # an equal one (a replay, a person)
                 raise IllegalDecision(_why_illegal(decision, pending))
-        self._keep(decision)
+        self._keep(cast(Decision, decision))
 
     def _keep(self, decision: Decision) -> None:
         """Append an offered decision to the history (and a snapshot every ANCHOR_EVERY)."""
@@ -391,7 +390,7 @@ class Game:
         """The content item the engine was running when it failed, with its file:line."""
         eng = self.eng
         stack = eng.state.get("stack") or []
-        for frame in reversed(stack):
+        for frame in stack[::-1]:  # (not `reversed`: mypyc cannot compile it of this type)
             src = frame.get("src") or frame.get("prog", "")
             loc = eng.source_loc(frame.get("prog", "")) or eng.source_loc(src or "")
             if src:
@@ -423,13 +422,14 @@ class Game:
                         if choose is None:
                             return
                         try:
-                            choice = choose(pending)
+                            picked: object = choose(pending)  # (checked here, not by type)
                             for option in options:  # the very option offered (what a bot
-                                if option is choice:  # hands back): no other check needed
-                                    self._keep(choice)
+                                if option is picked:  # hands back): no other check needed
+                                    self._keep(option)
                                     break
                             else:
-                                self._record(choice, pending)
+                                self._record(picked, pending)
+                            choice = cast(Decision, picked)
                         except Exception as exc:  # the chooser's, not the content's
                             raise _Refused(exc) from exc
                         trips = 0

@@ -23,8 +23,16 @@ from lastlight.interpreter.engine.memos import GameCache
 from lastlight.interpreter.engine.primitives import FEASIBLE, PRIMITIVES, Primitive
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules, base_id
-from lastlight.interpreter.engine.state import Frame, GameState, Pending, Sector, Unit, deep_copy
-from lastlight.interpreter.engine.triggers import fire
+from lastlight.interpreter.engine.state import (
+    Frame,
+    GameState,
+    Pending,
+    Sector,
+    Unit,
+    deep_copy,
+    fork_state,
+)
+from lastlight.interpreter.engine.triggers import TriggerContext, fire
 from lastlight.interpreter.engine.units import KEY as UNITS_KEY
 
 __all__ = ["Engine", "EngineError"]
@@ -85,11 +93,14 @@ class Engine:
         *,
         log: bool = True,
         lab: bool = False,
+        params: dict[str, int] | None = None,
     ):
         self.rules: Rules = rules
         self.board: Board = board
         self.state: GameState = state
-        self.params: dict[str, int] = rules.params_for(state["n"])
+        #: the content's parameters at this player count (`params`: the same, already worked
+        #: out, and never written)
+        self.params: dict[str, int] = rules.params_for(state["n"]) if params is None else params
         #: what is derived from this game's state (memos.py)
         self.cache: GameCache = {}
         #: program key -> its compiled steps (`Memos.compiled`: kept with the content)
@@ -157,6 +168,19 @@ class Engine:
         self.own_units = set()
         self.own_sectors = set()
         self.shared_pending = self.state["pending"]
+
+    def fork(self) -> Engine:
+        """The engine of a clone of this game (`Game.clone`): the state forked (`fork_state`),
+        the derived data that carries over (`cache_for_clone`), the log and the lab list
+        copied; no coverage counters."""
+        eng = Engine(self.rules, self.board, fork_state(self.state), log=False, params=self.params)
+        self.share()
+        eng.share()
+        eng.cache = self.cache_for_clone()
+        eng.compiled = self.compiled
+        eng.log = None if self.log is None else self.log[:]
+        eng.lab = None if self.lab is None else self.lab[:]
+        return eng
 
     def cache_for_clone(self) -> GameCache:
         """The derived data a clone of this game starts with instead of working it out again:
@@ -488,6 +512,13 @@ class Engine:
         return nouns.CONDITIONS[cond.phrase.form](self, frame, cond.phrase)
 
     # --- triggers ---------------------------------------------------------------------------
-    #: `eng.fire(form, p, args, **ctx)`: push the frames of p's cards that listen for this
-    #: event; returns how many (triggers.py; bound here as a method, without a wrapper call).
-    fire = fire
+    def fire(
+        self,
+        form: str,
+        p: int,
+        args: dict[str, Any] | None = None,
+        **ctx: Unpack[TriggerContext],
+    ) -> int:
+        """Push the frames of p's cards that listen for this event; returns how many
+        (triggers.py)."""
+        return fire(self, form, p, args, **ctx)

@@ -57,7 +57,7 @@ class UnitIndex:
 
     def copy(self) -> UnitIndex:
         """An index of its own for a clone of the game (the buckets copied)."""
-        twin = UnitIndex.__new__(UnitIndex)
+        twin = UnitIndex({})
         twin.board = {key: bucket[:] for key, bucket in self.board.items()}
         twin.by_owner = {key: bucket[:] for key, bucket in self.by_owner.items()}
         twin.planet_x = self.planet_x.copy()
