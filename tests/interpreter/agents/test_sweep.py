@@ -24,6 +24,8 @@ from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.rng import Rng, seed_state
 from lastlight.interpreter.engine.ruleset import Rules
 
+from tests.engine_build import pure_core_only
+
 
 def test_shipped_model_has_the_counts_the_bot_searches_and_its_provenance() -> None:
     model = load_model()
@@ -226,6 +228,7 @@ def test_close_gate_searches_only_near_ties(rules: Rules) -> None:
     assert late == 0
 
 
+@pure_core_only
 def test_a_rollout_stops_where_the_engine_refuses_a_decision(
     rules: Rules, monkeypatch: pytest.MonkeyPatch
 ) -> None:

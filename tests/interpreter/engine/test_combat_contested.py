@@ -14,6 +14,8 @@ from lastlight.interpreter.engine import queries as q
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 
+from tests.engine_build import pure_core_only
+
 
 def _plainly(eng: Any, group: list[int], done: list[str]) -> list[str]:
     cmb = eng.state["combat"]
@@ -49,6 +51,7 @@ def _plainly(eng: Any, group: list[int], done: list[str]) -> list[str]:
     return out
 
 
+@pure_core_only
 def test_contested_sectors_are_those_the_rule_names(
     rules: Rules, monkeypatch: pytest.MonkeyPatch
 ) -> None:

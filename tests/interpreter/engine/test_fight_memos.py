@@ -16,9 +16,12 @@ from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.engine.units import index
 
+from tests.engine_build import pure_core_only
+
 FIGHT_KINDS = {"attack", "damage", "sector"}
 
 
+@pure_core_only
 def test_kept_origins_equal_a_scan_of_the_side_s_ships(
     rules: Rules, monkeypatch: pytest.MonkeyPatch
 ) -> None:

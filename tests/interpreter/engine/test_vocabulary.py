@@ -15,6 +15,8 @@ from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.machine import Engine, EngineError
 from lastlight.interpreter.engine.ruleset import Rules
 
+from tests.engine_build import pure_core_only
+
 ENGINE = Path(core.__file__).parent
 SOURCES = {
     str(path.relative_to(ENGINE)): path.read_text()
@@ -22,6 +24,7 @@ SOURCES = {
 }
 
 
+@pure_core_only
 def test_every_event_is_fired_by_the_engine(rules: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
     fired: set[str] = set()
     real = Engine.fire

@@ -15,6 +15,8 @@ from lastlight.interpreter.tools.record import RecordError, record
 from lastlight.interpreter.tools.record_text import flow
 from lastlight.interpreter.tools.scenario import run_file
 
+from tests.engine_build import pure_core_only
+
 
 @pytest.fixture(scope="module")
 def replay(rules: Rules) -> dict[str, Any]:
@@ -47,6 +49,7 @@ def test_a_move_is_recorded_shrunk_and_passes(
     assert "ships:" in made.text.split("expect:")[1]
 
 
+@pure_core_only
 def test_it_fails_when_the_engine_resolves_the_step_differently(
     rules: Rules, replay: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,0 +1,152 @@
+"""Build hook: compile the rules core with mypyc where a C compiler is at hand.
+
+Everything else about the package is in `pyproject.toml`; this file only adds the compiled
+rules core. `pip install .` (a wheel) compiles the modules in `COMPILED` with mypyc (a build
+requirement, pinned in `pyproject.toml`) into C extensions beside their Python sources, which
+they shadow. The same games come out either way (the golden games and a sweep's rows are
+checked against the compiled core in `.ci/run`); the compiled core is only faster
+(docs/figures.md).
+
+Pure Python instead, with no error:
+- on a machine without a working C compiler (the build says so in one warning and goes on);
+- in an editable install (`pip install -e .`, `uv sync`): a developer's edits must take effect;
+- when `LASTLIGHT_PURE=1` is set while building.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+#: The compiled modules (files of `interpreter/engine/`). Left out, and kept in Python: the
+#: typed door (`view`, `view_parts`), the TypedDicts a test reads back (`state`, `observe`: mypyc
+#: drops their `NotRequired`), the content's tables (`ruleset`, `memos`: a dataclass copied with
+#: `copy.copy` and `cached_property` memos), and `replay_check` (a `str` subclass).
+COMPILED = [
+    "__init__",
+    "catalogue",
+    "combat",
+    "conditions",
+    "errors",
+    "flow",
+    "game",
+    "layout",
+    "lumos",
+    "machine",
+    "new_game",
+    "queries",
+    "replay",
+    "rng",
+    "sample",
+    "triggers",
+    "units",
+    "primitives/__init__",
+    "primitives/build",
+    "primitives/cards",
+    "primitives/combat",
+    "primitives/economy",
+    "primitives/move",
+    "primitives/options",
+]
+CORE = "lastlight/interpreter/engine"
+#: stands in until `build_ext` runs, so that setuptools knows the package has extensions
+PLACEHOLDER = Extension("lastlight.interpreter.engine._compiled", sources=[])
+
+
+def _why_pure(cmd: build_ext) -> str:
+    if os.environ.get("LASTLIGHT_PURE", "") not in ("", "0"):
+        return "LASTLIGHT_PURE is set"
+    if getattr(cmd, "editable_mode", False) or cmd.inplace:
+        return "an editable install runs the sources as they are"
+    try:
+        import mypyc.build  # noqa: F401
+    except ImportError:
+        return "mypyc (mypy) is not installed in the build environment"
+    return ""
+
+
+class BuildCore(build_ext):
+    """Compile `COMPILED` with mypyc from the copies `build_py` made; on any failure (no
+    compiler, a mypyc error), build nothing and leave the pure-Python package as it is."""
+
+    def run(self) -> None:
+        why = _why_pure(self)
+        if why:
+            self.extensions = []
+            print(f"lastlight: the rules core stays pure Python ({why})")
+            return
+        try:
+            self._adopt(self._mypyc_extensions())
+            self.parallel = self.parallel or os.cpu_count() or 1
+            super().run()
+        except Exception as exc:  # a missing compiler, a mypyc failure: pure Python instead
+            for path in self.get_outputs():
+                Path(path).unlink(missing_ok=True)
+            self.extensions = []
+            self.warn(
+                f"lastlight: the rules core was not compiled ({type(exc).__name__}: {exc}); "
+                "it runs as pure Python, giving the same games, only more slowly"
+            )
+
+    def _adopt(self, extensions: list[Extension]) -> None:
+        """Take mypyc's extensions in place of the placeholder, set up as `finalize_options`
+        sets up the ones it is given (none of them links to a shared library of ours)."""
+        self.check_extensions_list(extensions)
+        self.extensions = extensions
+        self.ext_map = {}
+        for ext in extensions:
+            full = ext._full_name = self.get_ext_fullname(ext.name)
+            self.ext_map[full] = self.ext_map[full.split(".")[-1]] = ext
+            ext._links_to_dynamic = ext._needs_stub = False
+            ext._file_name = self.get_ext_filename(full)
+
+    def _mypyc_extensions(self) -> list[Extension]:
+        from mypyc.build import mypycify
+
+        lib = Path(self.build_lib).resolve()
+        gen = Path(tempfile.mkdtemp(prefix="lastlight-mypyc-"))
+        self._generated = gen
+        paths = [f"{CORE}/{name}.py" for name in COMPILED]
+        missing = [p for p in paths if not (lib / p).is_file()]
+        if missing:
+            raise FileNotFoundError(f"build_py did not copy {missing[0]}")
+        here = os.getcwd()
+        mypy_path = os.environ.get("MYPYPATH")
+        os.chdir(lib)  # mypy reads the package as installed: `lastlight.interpreter.engine.*`
+        os.environ["MYPYPATH"] = str(lib)
+        try:
+            return list(
+                mypycify(
+                    [
+                        "--ignore-missing-imports",
+                        "--explicit-package-bases",
+                        "--no-incremental",
+                        "--cache-dir",
+                        os.devnull,
+                        *paths,
+                    ],
+                    target_dir=str(gen),
+                )
+            )
+        finally:
+            os.chdir(here)
+            if mypy_path is None:
+                os.environ.pop("MYPYPATH", None)
+            else:
+                os.environ["MYPYPATH"] = mypy_path
+
+    def build_extensions(self) -> None:
+        try:
+            super().build_extensions()
+        finally:
+            gen = getattr(self, "_generated", None)
+            if gen is not None:
+                shutil.rmtree(gen, ignore_errors=True)
+
+
+setup(ext_modules=[PLACEHOLDER], cmdclass={"build_ext": BuildCore})

@@ -1,0 +1,67 @@
+"""`setup.py`: a wheel built without a C compiler (or with `LASTLIGHT_PURE=1`) is the pure-Python
+package, whole, and the build says why; a compiled wheel is checked in `.ci/run` (the run
+against the newest dependencies installs one and plays the same games as the pure core)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.slow
+
+#: no build isolation: this environment's setuptools and mypy build it, offline
+_PIP_WHEEL = [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-build-isolation"]
+_PIP_WHEEL += ["--no-index"]
+
+
+def _build(tmp_path: Path, **env: str) -> tuple[list[str], str]:
+    """Build a wheel of a copy of the project (no build isolation: this environment's
+    setuptools and mypy); its file names and the build's output."""
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(REPO / name, src / name)
+    for name in ("interpreter", "cli", "content", "schemas"):
+        shutil.copytree(
+            REPO / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.so")
+        )
+    out = tmp_path / "wheel"
+    done = subprocess.run(
+        [*_PIP_WHEEL, "-w", str(out), str(src)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    (wheel,) = out.glob("*.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        return zf.namelist(), done.stdout + done.stderr
+
+
+def _engine_sources() -> set[str]:
+    root = REPO / "interpreter" / "engine"
+    return {f"lastlight/interpreter/engine/{p.relative_to(root)}" for p in root.rglob("*.py")}
+
+
+def test_without_a_compiler_the_wheel_is_the_pure_python_package(tmp_path: Path) -> None:
+    names, output = _build(tmp_path, CC="false", LDSHARED="false")
+    assert not [n for n in names if n.endswith(".so")]
+    assert _engine_sources() <= set(names)
+    assert "the rules core was not compiled" in output
+    assert "runs as pure Python, giving the same games" in output
+
+
+def test_lastlight_pure_skips_the_compiler(tmp_path: Path) -> None:
+    names, output = _build(tmp_path, LASTLIGHT_PURE="1")
+    assert not [n for n in names if n.endswith(".so")]
+    assert _engine_sources() <= set(names)
+    assert "the rules core stays pure Python (LASTLIGHT_PURE is set)" in output
