@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import click
 from lastlight.cli._args import output_file
 from lastlight.cli._content import content_option
 from lastlight.cli._lab import make_spec, provenance, run_rows, sweep_options
-from lastlight.interpreter.tools.lab.rows import to_table, write_results
+from lastlight.interpreter.tools.lab.rows import to_table, write_results, write_rows_csv
 
 
 @click.command()
@@ -38,9 +39,11 @@ def sim_command(
     started = time.perf_counter()
     rows = run_rows(spec, jobs, ray_address)
     seconds = time.perf_counter() - started
-    table = to_table(rows, provenance(spec))
     try:
-        write_results(table, output)
+        if Path(output).suffix.lower() == ".csv":  # (a CSV file has no provenance)
+            write_rows_csv(rows, output)
+        else:
+            write_results(to_table(rows, provenance(spec)), output)
     except OSError as exc:
         click.echo(f"lastlight: cannot write {output}: {exc.strerror or exc}", err=True)
         raise SystemExit(1) from None

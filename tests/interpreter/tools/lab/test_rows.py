@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pyarrow.parquet as pq
 import pytest
-from lastlight.interpreter.tools.lab.rows import SCHEMA, read_results, to_table, write_results
+from lastlight.interpreter.tools.lab.rows import (
+    SCHEMA,
+    read_results,
+    to_table,
+    write_results,
+    write_rows_csv,
+)
 
 
 def test_parquet_round_trip_with_provenance(base_rows: list, tmp_path: Path) -> None:
@@ -34,6 +42,34 @@ def test_csv_and_failed_write_keeps_the_old_file(base_rows: list, tmp_path: Path
         write_results(to_table(bad), good)
     assert good.read_bytes() == before
     assert not list(tmp_path.glob("*.partial"))
+
+
+def test_the_csv_writer_without_arrow_writes_arrow_s_bytes(base_rows: list, tmp_path: Path) -> None:
+    """`lastlight sim -o x.csv` writes its rows without Arrow arrays (no pandas import): the
+    file is byte for byte the one Arrow's CSV writer makes, odd values included."""
+    odd = dict(base_rows[0], first_action=None, faction='a "quoted", name', light_by_card=[])
+    odd.update(techs_manufactured=[], actions_played=None, light_by_round=None, home="é")
+    rows = [*base_rows[:30], odd]
+    arrow, ours = tmp_path / "arrow.csv", tmp_path / "ours.csv"
+    write_results(to_table(rows), arrow)
+    write_rows_csv(rows, ours)
+    assert ours.read_bytes() == arrow.read_bytes()
+    assert b'""quoted""' in ours.read_bytes()
+
+
+def test_a_csv_sweep_never_imports_pandas(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from lastlight.cli.main import main\n"
+        "try:\n"
+        f"    main(['sim', '--games', '2', '--bots', 'random', '-o', r'{tmp_path / 'r.csv'}'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('pandas' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip().splitlines()[-1] == "False", done.stderr
+    assert (tmp_path / "r.csv").read_text().count("\n") == 9
 
 
 def test_read_rejects_other_parquet(tmp_path: Path) -> None:
