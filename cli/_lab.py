@@ -99,10 +99,13 @@ def make_spec(
     blank: tuple[str, ...] = (),
 ) -> SimSpec:
     """A checked spec: broken content prints located diagnostics and exits 1."""
+    from lastlight.interpreter.tools.lab.spec import keep_loaded
+
     rules = load_rules_or_exit(content)
     check_player_counts(rules, players)
-    root = Path(rules.pack.root)
-    return SimSpec(str(root.resolve()), players, bots, seed, 0, games, blank)
+    root = str(Path(rules.pack.root).resolve())
+    keep_loaded(root, rules)  # the sweep plays these rules: the pack is not read again
+    return SimSpec(root, players, bots, seed, 0, games, blank)
 
 
 def check_player_counts(rules: Any, players: tuple[int, ...]) -> None:

@@ -70,9 +70,28 @@ def game_seeds(master: int, index: int) -> tuple[int, list[int]]:
     return seeds[0], seeds[1:]
 
 
-@lru_cache(maxsize=8)
+#: the rules the command line has just loaded and checked (`keep_loaded`): content -> rules
+_KEPT: dict[str, Any] = {}
+
+
+def keep_loaded(content: str, rules: Any) -> None:
+    """Rules this process has just loaded from the pack folder `content` (the command line,
+    which checked it first): `load_rules` answers with them instead of reading the pack again.
+    Only the last pack given is kept."""
+    _KEPT.clear()
+    _KEPT[content] = rules
+
+
 def load_rules(content: str, blank: tuple[str, ...] = ()) -> Any:
     """The pack's rules, loaded once per process (and per blanked item set)."""
+    kept = _KEPT.get(content)
+    if kept is not None and not blank:
+        return kept
+    return _load_rules(content, blank)
+
+
+@lru_cache(maxsize=8)
+def _load_rules(content: str, blank: tuple[str, ...] = ()) -> Any:
     from lastlight.interpreter.engine.ruleset import Rules
     from lastlight.interpreter.pipeline import load_pack
 
