@@ -24,7 +24,10 @@ as in a sweep, and the game's rows built).
 4-player random games (seeds 1..N), run alternately `--repeats` times (the order swapped each
 time), after one small warm-up run of each (byte code written, as after an install). Prints each
 side's median wall and CPU seconds (the child's user + system time) and the ratio of the medians,
-and each side's start-up alone: the same process for one game, timed in the same loop.
+and each side's start-up alone: the same process for one game, timed in the same loop. It says
+which build of the rules core ran (compiled by `setup.py`, or pure Python); `--peer PYTHON`
+adds another environment's lastlight as a third side (for example the pure core beside the
+compiled one, each in its own virtual environment).
 """
 
 from __future__ import annotations
@@ -118,8 +121,17 @@ def _timed_process(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def whole(games: int, repeats: int) -> None:
-    """Whole processes, start-up counted in (see the module's text)."""
+def core_of(python: str) -> str:
+    """Which rules core that interpreter's lastlight runs: the mypyc-compiled one (a wheel
+    built with a C compiler, `setup.py`) or the pure-Python sources."""
+    code = "import lastlight.interpreter.engine.machine as m; print(m.__file__)"
+    found = subprocess.run([python, "-c", code], capture_output=True, text=True, check=True)
+    return "pure Python" if found.stdout.strip().endswith(".py") else "compiled"
+
+
+def whole(games: int, repeats: int, peer: str | None = None) -> None:
+    """Whole processes, start-up counted in (see the module's text). `peer`: another Python
+    whose lastlight (the other build of the core, say) runs as a third side in the same loop."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     out = Path(tempfile.mkdtemp(prefix="lastlight-bench-")) / "rows.csv"
     from lastlight.interpreter.load.paths import content_dir
@@ -143,6 +155,10 @@ def whole(games: int, repeats: int) -> None:
     ]
     catan = [catanatron_python(), "-c", CATANATRON_GAMES]
     sides = {"catanatron": catan, "lastlight": lastlight}
+    print(f"lastlight: {sys.executable}, rules core {core_of(sys.executable)}")
+    if peer:
+        sides["peer"] = [peer, *lastlight[1:]]
+        print(f"     peer: {peer}, rules core {core_of(peer)}")
     for argv in sides.values():  # warm-up
         _timed_process([*argv, "2"], env)
     times: dict[str, list[tuple[float, float]]] = {side: [] for side in sides}
@@ -169,6 +185,11 @@ def whole(games: int, repeats: int) -> None:
         f"counted, {repeats} alternating runs; load average {os.getloadavg()[0]:.1f} on "
         f"{os.cpu_count()} cores)"
     )
+    if peer:
+        print(
+            f"  lastlight / peer: {med['peer'][0] / med['lastlight'][0]:.2f}x wall, "
+            f"{med['peer'][1] / med['lastlight'][1]:.2f}x CPU"
+        )
 
 
 def worker(side: str) -> None:
@@ -210,12 +231,18 @@ def main() -> None:
     parser.add_argument("--whole", action="store_true", help="whole processes (see above)")
     parser.add_argument("--games", type=int, default=480, help="games per process (--whole)")
     parser.add_argument("--repeats", type=int, default=3, help="runs of each side (--whole)")
+    parser.add_argument(
+        "--peer",
+        metavar="PYTHON",
+        help="another Python whose lastlight runs as a third side (--whole): for example the "
+        "pure-Python core's environment beside a compiled one",
+    )
     args = parser.parse_args()
     if args.worker:
         worker(args.worker)
         return
     if args.whole:
-        whole(args.games, args.repeats)
+        whole(args.games, args.repeats, args.peer)
         return
     sides = {
         "catanatron": spawn(catanatron_python(), "catanatron"),
