@@ -22,6 +22,7 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.errors import CompileError, ExecError, LinkError, PlatformError
 
 #: The compiled modules (files of `interpreter/engine/`). Left out, and kept in Python: the
 #: typed door (`view`, `view_parts`), the TypedDicts a test reads back (`state`, `observe`: mypyc
@@ -70,6 +71,14 @@ def _why_pure(cmd: build_ext) -> str:
     return ""
 
 
+def _reason(exc: Exception) -> str:
+    """Why the build fell back, in a line (a compiler's failure names no whole command line)."""
+    if isinstance(exc, (CompileError, LinkError, ExecError, PlatformError)):
+        return f"no working C compiler: {type(exc).__name__}"
+    text = f"{type(exc).__name__}: {exc}"
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
 class BuildCore(build_ext):
     """Compile `COMPILED` with mypyc from the copies `build_py` made; on any failure (no
     compiler, a mypyc error), build nothing and leave the pure-Python package as it is."""
@@ -89,7 +98,7 @@ class BuildCore(build_ext):
                 Path(path).unlink(missing_ok=True)
             self.extensions = []
             self.warn(
-                f"lastlight: the rules core was not compiled ({type(exc).__name__}: {exc}); "
+                f"lastlight: the rules core was not compiled ({_reason(exc)}); "
                 "it runs as pure Python, giving the same games, only more slowly"
             )
 
