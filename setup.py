@@ -71,10 +71,12 @@ def _why_pure(cmd: build_ext) -> str:
     return ""
 
 
-def _reason(exc: Exception) -> str:
+def _reason(exc: BaseException) -> str:
     """Why the build fell back, in a line (a compiler's failure names no whole command line)."""
     if isinstance(exc, (CompileError, LinkError, ExecError, PlatformError)):
         return f"no working C compiler: {type(exc).__name__}"
+    if isinstance(exc, SystemExit):
+        return f"mypyc stopped: {exc.code}" if exc.code not in (None, 1) else "mypyc stopped"
     text = f"{type(exc).__name__}: {exc}"
     return text if len(text) <= 200 else text[:199] + "…"
 
@@ -93,7 +95,8 @@ class BuildCore(build_ext):
             self._adopt(self._mypyc_extensions())
             self.parallel = self.parallel or os.cpu_count() or 1
             super().run()
-        except Exception as exc:  # a missing compiler, a mypyc failure: pure Python instead
+        # a missing compiler, a mypyc failure (mypyc exits on a type error): pure Python instead
+        except (Exception, SystemExit) as exc:
             for path in self.get_outputs():
                 Path(path).unlink(missing_ok=True)
             self.extensions = []
@@ -101,6 +104,10 @@ class BuildCore(build_ext):
                 f"lastlight: the rules core was not compiled ({_reason(exc)}); "
                 "it runs as pure Python, giving the same games, only more slowly"
             )
+        finally:
+            gen = getattr(self, "_generated", None)
+            if gen is not None:
+                shutil.rmtree(gen, ignore_errors=True)
 
     def _adopt(self, extensions: list[Extension]) -> None:
         """Take mypyc's extensions in place of the placeholder, set up as `finalize_options`
@@ -148,14 +155,6 @@ class BuildCore(build_ext):
                 os.environ.pop("MYPYPATH", None)
             else:
                 os.environ["MYPYPATH"] = mypy_path
-
-    def build_extensions(self) -> None:
-        try:
-            super().build_extensions()
-        finally:
-            gen = getattr(self, "_generated", None)
-            if gen is not None:
-                shutil.rmtree(gen, ignore_errors=True)
 
 
 setup(ext_modules=[PLACEHOLDER], cmdclass={"build_ext": BuildCore})

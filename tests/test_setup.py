@@ -22,9 +22,10 @@ _PIP_WHEEL = [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-bui
 _PIP_WHEEL += ["--no-index"]
 
 
-def _build(tmp_path: Path, **env: str) -> tuple[list[str], str]:
+def _build(tmp_path: Path, edit: str = "", **env: str) -> tuple[list[str], str]:
     """Build a wheel of a copy of the project (no build isolation: this environment's
-    setuptools and mypy); its file names and the build's output."""
+    setuptools and mypy); its file names and the build's output. `edit`: a line appended to
+    the copy's `engine/errors.py` first."""
     src = tmp_path / "src"
     src.mkdir()
     for name in ("pyproject.toml", "setup.py", "README.md"):
@@ -33,6 +34,9 @@ def _build(tmp_path: Path, **env: str) -> tuple[list[str], str]:
         shutil.copytree(
             REPO / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.so")
         )
+    if edit:
+        errors = src / "interpreter" / "engine" / "errors.py"
+        errors.write_text(errors.read_text() + edit + "\n")
     out = tmp_path / "wheel"
     done = subprocess.run(
         [*_PIP_WHEEL, "-w", str(out), str(src)],
@@ -65,3 +69,11 @@ def test_lastlight_pure_skips_the_compiler(tmp_path: Path) -> None:
     assert not [n for n in names if n.endswith(".so")]
     assert _engine_sources() <= set(names)
     assert "the rules core stays pure Python (LASTLIGHT_PURE is set)" in output
+
+
+def test_a_core_mypyc_refuses_builds_as_pure_python(tmp_path: Path) -> None:
+    """A type error in the core stops mypyc: the build still succeeds, pure Python, and says so."""
+    names, output = _build(tmp_path, edit='BROKEN: int = "not a number"')
+    assert not [n for n in names if n.endswith(".so")]
+    assert _engine_sources() <= set(names)
+    assert "the rules core was not compiled (mypyc stopped" in output
