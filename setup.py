@@ -7,7 +7,8 @@ they shadow. The same games come out either way (the golden games and a sweep's 
 checked against the compiled core in `.ci/run`); the compiled core is only faster
 (docs/figures.md).
 
-Pure Python instead, with no error:
+Pure Python instead, with no error (the backend, `build_support/lastlight_build.py`, then does
+not even ask for mypy):
 - on a machine without a working C compiler (the build says so in one warning and goes on);
 - in an editable install (`pip install -e .`, `uv sync`): a developer's edits must take effect;
 - when `LASTLIGHT_PURE=1` is set while building.
@@ -60,10 +61,17 @@ PLACEHOLDER = Extension("lastlight.interpreter.engine._compiled", sources=[])
 
 
 def _why_pure(cmd: build_ext) -> str:
-    if os.environ.get("LASTLIGHT_PURE", "") not in ("", "0"):
-        return "LASTLIGHT_PURE is set"
     if getattr(cmd, "editable_mode", False) or cmd.inplace:
         return "an editable install runs the sources as they are"
+    try:  # the backend's own test (build_support/, on the path of a PEP 517 build)
+        from lastlight_build import why_pure
+    except ImportError:
+        pure = os.environ.get("LASTLIGHT_PURE", "") not in ("", "0")
+        why = "LASTLIGHT_PURE is set" if pure else ""
+    else:
+        why = why_pure()
+    if why:
+        return why
     try:
         import mypyc.build  # noqa: F401
     except ImportError:

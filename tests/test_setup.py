@@ -4,6 +4,7 @@ against the newest dependencies installs one and plays the same games as the pur
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -28,9 +29,9 @@ def _build(tmp_path: Path, edit: str = "", **env: str) -> tuple[list[str], str]:
     the copy's `engine/errors.py` first."""
     src = tmp_path / "src"
     src.mkdir()
-    for name in ("pyproject.toml", "setup.py", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "MANIFEST.in"):
         shutil.copy(REPO / name, src / name)
-    for name in ("interpreter", "cli", "content", "schemas"):
+    for name in ("interpreter", "cli", "content", "schemas", "build_support"):
         shutil.copytree(
             REPO / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.so")
         )
@@ -77,3 +78,27 @@ def test_a_core_mypyc_refuses_builds_as_pure_python(tmp_path: Path) -> None:
     assert not [n for n in names if n.endswith(".so")]
     assert _engine_sources() <= set(names)
     assert "the rules core was not compiled (mypyc stopped" in output
+
+
+def test_the_backend_asks_for_mypy_only_for_a_wheel_it_can_compile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`uv sync`, an sdist, `LASTLIGHT_PURE=1` and a machine with no C compiler never need
+    mypy: a plain install cannot fail for want of it."""
+    spec = importlib.util.spec_from_file_location(
+        "lastlight_build", REPO / "build_support" / "lastlight_build.py"
+    )
+    assert spec is not None and spec.loader is not None
+    backend = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(backend)
+    monkeypatch.delenv("LASTLIGHT_PURE", raising=False)
+    monkeypatch.delenv("CC", raising=False)
+    assert backend.MYPYC in backend.get_requires_for_build_wheel()  # this machine compiles
+    assert backend.MYPYC not in backend.get_requires_for_build_editable()
+    assert backend.MYPYC not in backend.get_requires_for_build_sdist()
+    monkeypatch.setenv("LASTLIGHT_PURE", "1")
+    assert backend.MYPYC not in backend.get_requires_for_build_wheel()
+    monkeypatch.delenv("LASTLIGHT_PURE")
+    monkeypatch.setenv("CC", "/no/such/compiler")
+    assert backend.MYPYC not in backend.get_requires_for_build_wheel()
+    assert backend.why_pure() == "no C compiler found (/no/such/compiler)"
