@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
-import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL
@@ -267,16 +266,16 @@ def write_results(table: pa.Table, path: str | Path) -> None:
     """Parquet, or CSV when the name ends in .csv (map and list columns as JSON text), through
     the one atomic writer (`write_atomic`: an exclusive temporary file, never through a link)."""
     if Path(path).suffix.lower() == ".csv":
-        write_atomic(path, lambda fh: pacsv.write_csv(_flat(table), fh))
+        write_rows_csv(table.to_pylist(), path)
     else:
         write_atomic(path, lambda fh: pq.write_table(table, fh))
 
 
 def write_rows_csv(rows: Iterable[dict[str, Any]], path: str | Path) -> None:
-    """The CSV file `write_results` writes for `to_table(rows)`, byte for byte, made here
-    without Arrow arrays: building one makes pyarrow import pandas (about 0.2 s of a short
-    `lastlight sim`'s start-up). Strings and JSON text quoted, whole numbers bare, booleans
-    `true`/`false`, nulls empty (a test compares the two writers)."""
+    """The rows as CSV (the one CSV writer: `write_results` hands it a table's rows), without
+    Arrow arrays: building one makes pyarrow import pandas (about 0.2 s of a short `lastlight
+    sim`'s start-up). Byte for byte what Arrow's CSV writer made before: strings and JSON text
+    (map and list columns) quoted, whole numbers bare, booleans `true`/`false`, nulls empty."""
     columns = [(name, _csv_kind(SCHEMA.field(name).type)) for name in COLUMNS]
     lines = [",".join(_quoted(name) for name in COLUMNS)]
     for row in rows:
@@ -315,19 +314,6 @@ def _cell(kind: str, value: Any) -> str:
     if kind == "int":
         return str(int(value))
     return _quoted(str(value))
-
-
-def _flat(table: pa.Table) -> pa.Table:
-    cols = {}
-    for name in table.column_names:
-        col = table.column(name)
-        if pa.types.is_map(col.type):
-            cols[name] = pa.array([json.dumps(dict(v or [])) for v in col.to_pylist()])
-        elif pa.types.is_list(col.type):
-            cols[name] = pa.array([json.dumps(v) for v in col.to_pylist()])
-        else:
-            cols[name] = col
-    return pa.table(cols)
 
 
 def read_results(path: str | Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:

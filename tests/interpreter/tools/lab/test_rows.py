@@ -46,7 +46,8 @@ def test_csv_and_failed_write_keeps_the_old_file(base_rows: list, tmp_path: Path
 
 def test_the_csv_writer_without_arrow_writes_arrow_s_bytes(base_rows: list, tmp_path: Path) -> None:
     """`lastlight sim -o x.csv` writes its rows without Arrow arrays (no pandas import): the
-    file is byte for byte the one Arrow's CSV writer makes, odd values included."""
+    file is byte for byte the one written from the Arrow table of the same rows, odd values
+    included (the writer was checked against Arrow's own CSV writer when it replaced it)."""
     odd = dict(base_rows[0], first_action=None, faction='a "quoted", name', light_by_card=[])
     odd.update(techs_manufactured=[], actions_played=None, light_by_round=None, home="é")
     rows = [*base_rows[:30], odd]
