@@ -426,10 +426,11 @@ class Game:
                             for option in options:  # the very option offered (what a bot
                                 if option is picked:  # hands back): no other check needed
                                     self._keep(option)
+                                    choice = option
                                     break
                             else:
                                 self._record(picked, pending)
-                            choice = cast(Decision, picked)
+                                choice = cast(Decision, picked)
                         except Exception as exc:  # the chooser's, not the content's
                             raise _Refused(exc) from exc
                         trips = 0
