@@ -80,9 +80,9 @@ def test_non_editable_install_lints_the_pack_in_the_current_folder(tmp_path: Pat
     """The README's walkthrough: `pip install .` (no -e), edit content/, `lastlight lint`."""
     src = tmp_path / "src"
     src.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "setup.py", "MANIFEST.in"):
         shutil.copy(REPO / name, src / name)
-    for name in ("interpreter", "cli", "content", "schemas"):
+    for name in ("interpreter", "cli", "content", "schemas", "build_support"):
         shutil.copytree(REPO / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
     target = tmp_path / "site"
     install = subprocess.run(
