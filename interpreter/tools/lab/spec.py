@@ -1,6 +1,7 @@
 """What a sweep plays: content, player counts, bots, the master seed, and which games.
 
-Every game's seeds come from `numpy.random.SeedSequence([master, game index])`, one word for
+Every game's seeds come from `numpy.random.SeedSequence([master, game index])` (computed by
+`seeds.seed_words`, the same words without importing numpy), one word for
 the game's own generator (setup shuffles, dice) and one per seat for that seat's bot, so the
 rows never depend on which worker played a game or how games were batched, and two packs
 played with the same spec see the same seeds (common random numbers).
@@ -13,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import numpy as np
+from lastlight.interpreter.tools.lab.seeds import seed_words
 
 #: Words drawn per game: one for the game, one per seat (up to 4 seats).
 _WORDS = 5
@@ -65,8 +66,8 @@ class SimSpec:
 
 def game_seeds(master: int, index: int) -> tuple[int, list[int]]:
     """(game seed, bot seed per seat) for game `index` of a sweep with seed `master`."""
-    words = np.random.SeedSequence([master, index]).generate_state(_WORDS, dtype=np.uint64)
-    seeds = [int(w) >> 1 for w in words]  # 63-bit, plain Python ints
+    words = seed_words([master, index], _WORDS)
+    seeds = [w >> 1 for w in words]  # 63-bit, plain Python ints
     return seeds[0], seeds[1:]
 
 
@@ -92,14 +93,13 @@ def load_rules(content: str, blank: tuple[str, ...] = ()) -> Any:
 
 @lru_cache(maxsize=8)
 def _load_rules(content: str, blank: tuple[str, ...] = ()) -> Any:
-    from lastlight.interpreter.engine.ruleset import Rules
-    from lastlight.interpreter.pipeline import load_pack
+    from lastlight.interpreter.rules_cache import load_rules
 
-    pack, report = load_pack(Path(content))
-    if report.errors:
+    rules, report = load_rules(Path(content))  # a worker reads the rules cache too
+    if report is not None:
         first = report.sorted()[0]
         raise ValueError(f"the content in {content} has errors: {first.render()}")
-    rules = Rules.from_pack(pack)
+    assert rules is not None
     if blank:
         from lastlight.interpreter.tools.lab.blank import blank_items
 
