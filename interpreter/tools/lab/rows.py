@@ -19,16 +19,18 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.observe import ALL
 from lastlight.interpreter.engine.ruleset import Rules, base_id
 from lastlight.interpreter.engine.view import PlayerView
 from lastlight.interpreter.load.fileio import write_atomic
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 SOURCES = (
     "claims",
@@ -46,37 +48,38 @@ SOURCES = (
 )
 _ACTION_SOURCE = {"refresh": "claims", "research": "research", "trade": "trade", "mine": "mine"}
 
-SCHEMA = pa.schema(
-    [
-        ("game", pa.int64()),
-        ("seed", pa.uint64()),
-        ("players", pa.int8()),
-        ("seat", pa.int8()),
-        ("home", pa.string()),
-        ("first_player", pa.int8()),
-        ("is_first", pa.bool_()),
-        ("faction", pa.string()),
-        ("achievement", pa.string()),
-        ("bot", pa.string()),
-        ("light", pa.int16()),
-        ("rank", pa.int8()),
-        ("winner", pa.bool_()),
-        ("winners", pa.int8()),
-        ("rounds", pa.int16()),
-        ("stalled", pa.bool_()),
-        *[(f"light_{s}", pa.int16()) for s in SOURCES],
-        ("light_by_card", pa.map_(pa.string(), pa.int16())),
-        ("techs_manufactured", pa.list_(pa.string())),
-        ("techs_in_play", pa.list_(pa.string())),
-        ("actions_played", pa.map_(pa.string(), pa.int16())),
-        # game quality (quality.py): the light held at the end of each round, the decisions
-        # of the game, the player's first action card
-        ("light_by_round", pa.list_(pa.int16())),
-        ("decisions", pa.int32()),
-        ("first_action", pa.string()),
-    ]
+#: Each column and its type: i8/i16/i32/i64/u64 (whole numbers of that width), bool, str,
+#: list[...] and map[str, ...]. Arrow's schema (`schema()`) is built from this only when a
+#: table is made: a sweep writing CSV never imports pyarrow.
+COLUMN_TYPES: tuple[tuple[str, str], ...] = (
+    ("game", "i64"),
+    ("seed", "u64"),
+    ("players", "i8"),
+    ("seat", "i8"),
+    ("home", "str"),
+    ("first_player", "i8"),
+    ("is_first", "bool"),
+    ("faction", "str"),
+    ("achievement", "str"),
+    ("bot", "str"),
+    ("light", "i16"),
+    ("rank", "i8"),
+    ("winner", "bool"),
+    ("winners", "i8"),
+    ("rounds", "i16"),
+    ("stalled", "bool"),
+    *[(f"light_{s}", "i16") for s in SOURCES],
+    ("light_by_card", "map[str, i16]"),
+    ("techs_manufactured", "list[str]"),
+    ("techs_in_play", "list[str]"),
+    ("actions_played", "map[str, i16]"),
+    # game quality (quality.py): the light held at the end of each round, the decisions
+    # of the game, the player's first action card
+    ("light_by_round", "list[i16]"),
+    ("decisions", "i32"),
+    ("first_action", "str"),
 )
-COLUMNS = tuple(SCHEMA.names)
+COLUMNS = tuple(name for name, _ in COLUMN_TYPES)
 #: Columns added after files were written; an older file reads with this value (None: the
 #: game-quality figures that need it are left out).
 OPTIONAL: dict[str, Any] = {
@@ -255,8 +258,37 @@ def _ahead(q: int, p: int, lights: list[int], winners: set[int]) -> bool:
     return lights[q] > lights[p]
 
 
+def _arrow_type(word: str) -> pa.DataType:
+    import pyarrow as pa
+
+    simple = {
+        "i8": pa.int8(),
+        "i16": pa.int16(),
+        "i32": pa.int32(),
+        "i64": pa.int64(),
+        "u64": pa.uint64(),
+        "bool": pa.bool_(),
+        "str": pa.string(),
+    }
+    if word.startswith("list["):
+        return pa.list_(_arrow_type(word[5:-1]))
+    if word.startswith("map[str, "):
+        return pa.map_(pa.string(), _arrow_type(word[9:-1]))
+    return simple[word]
+
+
+@lru_cache(maxsize=1)
+def schema() -> pa.Schema:
+    """The rows' Arrow schema (pyarrow is imported here, by the Parquet side only)."""
+    import pyarrow as pa
+
+    return pa.schema([(name, _arrow_type(word)) for name, word in COLUMN_TYPES])
+
+
 def to_table(rows: Iterable[dict[str, Any]], meta: dict[str, Any] | None = None) -> pa.Table:
-    table = pa.Table.from_pylist(list(rows), schema=SCHEMA)
+    import pyarrow as pa
+
+    table = pa.Table.from_pylist(list(rows), schema=schema())
     if meta:
         table = table.replace_schema_metadata({"lastlight": json.dumps(meta, sort_keys=True)})
     return table
@@ -268,6 +300,8 @@ def write_results(table: pa.Table, path: str | Path) -> None:
     if Path(path).suffix.lower() == ".csv":
         write_rows_csv(table.to_pylist(), path)
     else:
+        import pyarrow.parquet as pq
+
         write_atomic(path, lambda fh: pq.write_table(table, fh))
 
 
@@ -276,7 +310,7 @@ def write_rows_csv(rows: Iterable[dict[str, Any]], path: str | Path) -> None:
     Arrow arrays: building one makes pyarrow import pandas (about 0.2 s of a short `lastlight
     sim`'s start-up). Byte for byte what Arrow's CSV writer made before: strings and JSON text
     (map and list columns) quoted, whole numbers bare, booleans `true`/`false`, nulls empty."""
-    columns = [(name, _csv_kind(SCHEMA.field(name).type)) for name in COLUMNS]
+    columns = [(name, _csv_kind(word)) for name, word in COLUMN_TYPES]
     lines = [",".join(_quoted(name) for name in COLUMNS)]
     for row in rows:
         lines.append(",".join(_cell(kind, row.get(name)) for name, kind in columns))
@@ -284,18 +318,10 @@ def write_rows_csv(rows: Iterable[dict[str, Any]], path: str | Path) -> None:
     write_atomic(path, text.encode("utf-8"))
 
 
-def _csv_kind(kind: pa.DataType) -> str:
-    if pa.types.is_map(kind):
-        return "map"
-    if pa.types.is_list(kind):
-        return "list"
-    if pa.types.is_boolean(kind):
-        return "bool"
-    if pa.types.is_integer(kind):
-        return "int"
-    if pa.types.is_string(kind):
-        return "str"
-    raise TypeError(f"no CSV form for a {kind} column")
+def _csv_kind(word: str) -> str:
+    if word.startswith(("map[", "list[")):
+        return word.split("[")[0]
+    return "str" if word == "str" else "bool" if word == "bool" else "int"
 
 
 def _quoted(text: str) -> str:
@@ -318,10 +344,13 @@ def _cell(kind: str, value: Any) -> str:
 
 def read_results(path: str | Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Rows and provenance of a Parquet file written by `lastlight sim`."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     table = pq.read_table(path)
     for name, fill in OPTIONAL.items():  # files from before the column: its light is in claims
         if name not in table.column_names:
-            kind = SCHEMA.field(name).type
+            kind = schema().field(name).type
             table = table.append_column(name, pa.array([fill] * table.num_rows, kind))
     missing = [c for c in COLUMNS if c not in table.column_names]
     if missing:

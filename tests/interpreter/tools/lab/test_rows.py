@@ -10,8 +10,8 @@ from typing import Any
 import pyarrow.parquet as pq
 import pytest
 from lastlight.interpreter.tools.lab.rows import (
-    SCHEMA,
     read_results,
+    schema,
     to_table,
     write_results,
     write_rows_csv,
@@ -21,7 +21,7 @@ from lastlight.interpreter.tools.lab.rows import (
 def test_parquet_round_trip_with_provenance(base_rows: list, tmp_path: Path) -> None:
     path = tmp_path / "r.parquet"
     write_results(to_table(base_rows[:40], {"seed": 11, "content_digest": "abc"}), path)
-    assert pq.read_schema(path).remove_metadata() == SCHEMA
+    assert pq.read_schema(path).remove_metadata() == schema()
     rows, meta = read_results(path)
     assert rows == base_rows[:40] and meta == {"seed": 11, "content_digest": "abc"}
     pandas = pytest.importorskip("pandas")
