@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import find_pack
-from lastlight.interpreter.pipeline import load_pack
+from lastlight.interpreter.rules_cache import load_rules
 
 #: The `--content` option every command takes.
 content_option = click.option(
@@ -39,8 +39,8 @@ def pack_root(content: str | None) -> Path:
 
 def load_rules_or_exit(content: str | None) -> Rules:
     root = pack_root(content)
-    pack, report = load_pack(root)
-    if report.errors:
+    rules, report = load_rules(root)  # from the rules cache when the pack is unchanged
+    if report is not None:
         for diag in report.sorted():
             if diag.severity == "error":
                 click.echo(diag.render(), err=True)
@@ -50,4 +50,5 @@ def load_rules_or_exit(content: str | None) -> Rules:
             err=True,
         )
         sys.exit(1)
-    return Rules.from_pack(pack)
+    assert rules is not None
+    return rules

@@ -9,9 +9,12 @@ only edges change. All collections returned are sorted: no set order ever reache
 from __future__ import annotations
 
 from math import gcd
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
 from lastlight.interpreter.board.spec import BoardSpec
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 EPS = 1e-9
 
@@ -43,10 +46,18 @@ class Board:
             period = _lcm(period, 360 // gcd(360, ring.turn_degrees % 360 or 360))
         self.period = period
         self._kinds = {s.id: s.kind for s in spec.sectors.values()}
-        self._graphs = [self._build(r) for r in range(period)]
+        self._graphs: list[nx.Graph] | None = [self._build(r) for r in range(period)]
         self._adj: list[dict[str, tuple[str, ...]]] = [
             {n: tuple(sorted(g.neighbors(n))) for n in sorted(g.nodes)} for g in self._graphs
         ]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A pickled board (the rules cache, `interpreter/rules_cache.py`) keeps the plain
+        lookups and leaves the networkx graphs behind: play reads only the lookups, and loading
+        them back then needs no networkx. `graph` builds them again when asked."""
+        kept = dict(self.__dict__)
+        kept["_graphs"] = None
+        return kept
 
     # --- geometry ---------------------------------------------------------------------------
     def arc(self, sector: str, rotation: int) -> tuple[float, float] | None:
@@ -69,6 +80,8 @@ class Board:
         return round(arc[0] / ring.arc) % ring.sectors
 
     def _build(self, rotation: int) -> nx.Graph:
+        import networkx as nx  # here, not at the top: a board from the rules cache never builds
+
         g = nx.Graph()
         g.add_nodes_from(self.spec.sectors)
         g.add_edges_from(self.spec.edges)
@@ -87,6 +100,8 @@ class Board:
     # --- queries ----------------------------------------------------------------------------
     def graph(self, rotation: int) -> nx.Graph:
         """The networkx graph of the board after `rotation` rotations."""
+        if self._graphs is None:
+            self._graphs = [self._build(r) for r in range(self.period)]
         return self._graphs[rotation % self.period]
 
     def kind(self, sector: str) -> str:

@@ -11,15 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.effects import ast
-from lastlight.interpreter.effects.parser import EffectError, parse_clause, parse_condition
 from lastlight.interpreter.effects.registry import FORMS
 from lastlight.interpreter.effects.render import render_clause, render_cond
 from lastlight.interpreter.load.errors import Loc, Report, did_you_mean, read_source
 from lastlight.interpreter.load.pack import Pack
 from lastlight.interpreter.load.yamlload import YDict, YList, scalar_loc
+
+if TYPE_CHECKING:
+    from lastlight.interpreter.effects.parser import EffectError
+
+# The parser (and Lark with it) is imported where an effect is parsed, not here: the compiled
+# index this module defines is also what a game reads from the rules cache, with no parsing.
 
 PLAIN = frozenset({"plain"})
 CARD_CLAUSES = frozenset({"triggered", "activated", "static"})
@@ -187,6 +192,8 @@ class _Checker:
         self.check_params = game is not None and isinstance(game.data.get("parameters"), YDict)
 
     def error(self, line: int, col: int, code: str, message: str, hint: str = "") -> None:
+        from lastlight.interpreter.effects.parser import EffectError
+
         err = EffectError(line, col, code, message, hint)
         self.report.error(error_loc(self.site, err), code, message, hint)
 
@@ -317,6 +324,8 @@ class _Checker:
         elif isinstance(clause, ast.Static):
             self.phrase(clause.modifier, provides)
             if site.card_type == "ship_mod" and not clause.modifier.form.startswith("attached"):
+                from lastlight.interpreter.effects.parser import EffectError
+
                 self.report.warning(
                     error_loc(site, EffectError(1, 1, "W201", "")),
                     "W201",
@@ -345,6 +354,8 @@ def compile_site(
     params: dict[str, object],
     known: tuple[dict[str, int], list[str]] | None = None,
 ) -> CompiledClause | None:
+    from lastlight.interpreter.effects.parser import parse_clause, parse_condition
+
     if site.condition:
         cond, errors = parse_condition(site.text)
         for err in errors:

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lastlight.interpreter.load import schema
 from lastlight.interpreter.load.errors import Diagnostic, Loc, Report, did_you_mean
 from lastlight.interpreter.load.fileio import escape_problem, read_bounded
 from lastlight.interpreter.load.yamlload import MAX_FILE_BYTES, YDict, YList, load_yaml
@@ -347,6 +346,8 @@ def read_pack(root: str | Path) -> tuple[Pack, Report]:
     """Stage 1 of loading: read every file of a pack folder with positions, validate each
     against its JSON Schema, index the items and check the manifest's counts. Never raises on
     bad content. `pipeline.load_pack` runs this, then the later steps."""
+    from lastlight.interpreter.load import schema  # jsonschema: only where a pack is read
+
     report = Report()
     root = Path(root)
     pack = Pack(root=root)

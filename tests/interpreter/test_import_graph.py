@@ -35,6 +35,7 @@ STAGES = {
     "board": 1,
     "pipeline": 2,
     "engine": 2,
+    "rules_cache": 2,
     "agents": 3,
     "present": 3,
     "envs": 4,
