@@ -8,26 +8,35 @@ a SHA-256 of everything the load depends on:
 
 - the bytes of every file the load reads (the same files, found the same way, `load.pack`);
 - the folder as given and the current folder (positions in messages are shown relative to it);
-- this lastlight's code (the size and time of each file of `interpreter/`) and the Python.
+- this lastlight's code and schemas (the size and time of each file of `interpreter/` and
+  `schemas/`), the Python, and the installed YAML, JSON Schema, Lark and networkx libraries (the
+  size and time of each one's `__init__.py`, found without importing it: an upgrade rewrites
+  it).
 
 Any change to any of these is a new key, so a kept entry is never stale; a pack with errors is
-never kept, so every run reports them. What a load from the cache skips is the work of `lint`:
-YAML, JSON Schema, Lark and networkx are not even imported (`tests/interpreter/
-test_rules_cache.py` checks it).
+never kept, so every run reports them. What a load from the cache skips is the work of `lint`
+(parsing the YAML, checking the schemas, compiling the effects, building the board): JSON
+Schema, Lark and networkx are not even imported (`tests/interpreter/test_rules_cache.py`
+checks it).
 
 Safety: the entries are pickles, and only this user's lastlight writes them, in a folder only
-this user can open (mode 0700); nothing is ever read from a pack's folder or from a file someone
-hands you. A pack with a file that is a link out of it is never kept (its load fails). An entry
-that cannot be read back (cut short, from another version) is removed and the pack loaded
-again. A failed write leaves nothing behind (a temporary file, then a rename). The folder keeps
-the `KEEP` newest entries. `LASTLIGHT_NO_CACHE=1` turns the cache off.
+this user can open (made with mode 0700); nothing is ever read from a pack's folder or from a
+file someone hands you. A folder that is a link, belongs to another user or that others may
+write to (`LASTLIGHT_CACHE_DIR=/tmp`, say) is not used at all: a file planted there would run
+code when read back (docs/security.md). A pack with a file that is a link out of it is never
+kept (its load fails). An entry that cannot be read back (cut short, from another version) is
+removed and the pack loaded again. A failed write leaves nothing behind (a temporary file, then
+a rename). The folder keeps the `KEEP` newest entries. `LASTLIGHT_NO_CACHE=1` turns the cache
+off.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import pickle
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -36,6 +45,7 @@ from typing import TYPE_CHECKING
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.fileio import escape_problem, read_bounded
 from lastlight.interpreter.load.pack import MAX_FILES, _display, discover
+from lastlight.interpreter.load.paths import schemas_dir
 from lastlight.interpreter.load.yamlload import MAX_FILE_BYTES
 
 if TYPE_CHECKING:
@@ -46,6 +56,8 @@ FORMAT = 1
 #: How many entries the cache folder keeps (the newest; each is about 250 KB).
 KEEP = 16
 _SUFFIX = ".pickle"
+#: The libraries a load runs: another version may read or check a pack otherwise.
+_LOADERS = ("yaml", "jsonschema", "lark", "networkx")
 
 
 def cache_folder() -> Path | None:
@@ -59,18 +71,38 @@ def cache_folder() -> Path | None:
     return Path(base) / "lastlight" / "rules"
 
 
+def _private(folder: Path) -> bool:
+    """Is `folder` a real folder of this user's that no one else may write to? (Where the
+    system has no owners, Windows, any existing folder.)"""
+    try:
+        st = os.lstat(folder)
+    except OSError:
+        return False
+    if not stat.S_ISDIR(st.st_mode):
+        return False
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:
+        return True
+    return st.st_uid == getuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
 def _code_fingerprint() -> bytes:
-    """Size and modification time of every source and compiled module of `interpreter/`: a
-    changed, added or rebuilt module gives another key (an editable install keeps its version
-    number while its code changes)."""
-    here = Path(__file__).resolve().parent
+    """Size and modification time of every source and compiled module of `interpreter/`, every
+    schema, and the load libraries' `__init__.py`: a changed, added or rebuilt module gives
+    another key (an editable install keeps its version number while its code changes)."""
     parts: list[str] = [sys.version, sys.implementation.name]
-    for folder, dirs, files in os.walk(here):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
-        for name in sorted(files):
-            if name.endswith((".py", ".so", ".pyd", ".lark")):
-                st = os.stat(os.path.join(folder, name))
-                parts.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
+    for top in (Path(__file__).resolve().parent, schemas_dir()):
+        for folder, dirs, files in os.walk(top):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+            for name in sorted(files):
+                if name.endswith((".py", ".so", ".pyd", ".lark", ".json")):
+                    st = os.stat(os.path.join(folder, name))
+                    parts.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
+    for name in _LOADERS:
+        spec = importlib.util.find_spec(name)
+        origin = spec.origin if spec is not None else None
+        st_lib = os.stat(origin) if origin else None
+        parts.append(f"{name}:{origin}:{st_lib and (st_lib.st_size, st_lib.st_mtime_ns)}")
     return "\n".join(parts).encode()
 
 
@@ -116,6 +148,8 @@ def _write(folder: Path, key: str, rules: Rules) -> None:
     says nothing: the cache only saves time."""
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if not _private(folder):
+            return
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".write-", suffix=_SUFFIX)
         try:
             with os.fdopen(fd, "wb") as fh:
@@ -137,7 +171,7 @@ def load_rules(root: str | Path) -> tuple[Rules | None, Report | None]:
     root = Path(root)
     folder = cache_folder()
     key = pack_key(root) if folder is not None else None
-    if folder is not None and key is not None:
+    if folder is not None and key is not None and _private(folder):
         rules = _read(folder / f"{key}{_SUFFIX}", key)
         if rules is not None:
             return rules, None

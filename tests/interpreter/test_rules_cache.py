@@ -123,6 +123,24 @@ def test_no_cache_and_an_unwritable_folder_still_load(
     assert report is None and rules is not None
 
 
+def test_a_folder_others_may_write_to_is_never_read(
+    pack_dir: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    load_rules(pack_dir)
+    assert len(list(cache.glob("*.pickle"))) == 1
+    cache.chmod(0o777)  # a planted entry here could run code when read back
+    _no_pipeline(monkeypatch)
+    with pytest.raises(AssertionError, match="compiled again"):
+        load_rules(pack_dir)
+    cache.chmod(0o700)
+    rules, _ = load_rules(pack_dir)
+    assert rules is not None
+    # a link to a folder is refused too, even one of this user's
+    linked = cache.parent / "linked"
+    linked.symlink_to(cache)
+    assert not rules_cache._private(linked) and rules_cache._private(cache)
+
+
 def test_the_folder_keeps_the_newest_entries(pack_dir: Path, cache: Path) -> None:
     game = pack_dir / "game.yaml"
     text = game.read_text()
@@ -153,6 +171,25 @@ def test_the_key_follows_the_folder_the_code_and_the_bytes(pack_dir: Path, tmp_p
     assert pack_key(twin) != key  # another folder: messages and scenarios name it
     (pack_dir / "game.yaml").write_bytes((pack_dir / "game.yaml").read_bytes() + b" ")
     assert pack_key(pack_dir) != key
+
+
+def test_the_key_follows_the_schemas_and_the_load_libraries(
+    pack_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    schemas = tmp_path / "schemas"
+    shutil.copytree(rules_cache.schemas_dir(), schemas)
+    monkeypatch.setattr(rules_cache, "schemas_dir", lambda: schemas)
+    lib = tmp_path / "libs" / "fakeyaml"
+    lib.mkdir(parents=True)
+    (lib / "__init__.py").write_text("version = 1\n")
+    monkeypatch.syspath_prepend(str(lib.parent))
+    monkeypatch.setattr(rules_cache, "_LOADERS", (*rules_cache._LOADERS, "fakeyaml"))
+    keys = [pack_key(pack_dir)]
+    (schemas / "game.schema.json").write_text((schemas / "game.schema.json").read_text() + " ")
+    keys.append(pack_key(pack_dir))
+    (lib / "__init__.py").write_text("version = 22\n")  # an upgrade rewrites the package
+    keys.append(pack_key(pack_dir))
+    assert len(set(keys)) == 3
 
 
 LIGHT_START = """
