@@ -21,13 +21,15 @@ A bot class is built as `Class(seed, rules)`; subclasses of `Bot` get that for f
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 import inspect
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lastlight.interpreter.agents.base import Bot, ask, play_game
 from lastlight.interpreter.agents.heuristic import HeuristicBot
 from lastlight.interpreter.agents.random_bot import RandomBot
+
+if TYPE_CHECKING:
+    import importlib.metadata
 
 #: The entry-point group third-party packages register their bots in.
 ENTRY_POINT_GROUP = "lastlight.bots"
@@ -51,6 +53,8 @@ class BotNotFound(ValueError):
 
 
 def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    import importlib.metadata  # here: only a bot that is not shipped needs the installed list
+
     return {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
 
 
