@@ -137,16 +137,22 @@ def run_rows(
     """Play the sweep with a progress bar (tqdm on stderr, off when stderr is not a terminal).
     `batch`: games a task (0: the runner's default)."""
     from lastlight.interpreter.tools.lab.run import run_sweep
+
+    def play(progress: Callable[[int], None] | None) -> list[Row]:
+        try:
+            kw = {"batch": batch} if batch else {}
+            return run_sweep(spec, jobs, ray_address=ray_address, progress=progress, **kw)
+        except ValueError as exc:
+            click.echo(f"lastlight: {exc}", err=True)
+            sys.exit(1)
+
+    if not sys.stderr.isatty():  # tqdm would draw nothing (disable=None): not even imported
+        return play(None)
     from tqdm import tqdm
 
     desc = label or ("ray" if ray_address is not None else "games")
     with tqdm(total=spec.games, desc=desc, unit="game", disable=None, file=sys.stderr) as bar:
-        try:
-            kw = {"batch": batch} if batch else {}
-            return run_sweep(spec, jobs, ray_address=ray_address, progress=bar.update, **kw)
-        except ValueError as exc:
-            click.echo(f"lastlight: {exc}", err=True)
-            sys.exit(1)
+        return play(bar.update)
 
 
 def timed(fn: Callable[..., Any]) -> Callable[..., Any]:
