@@ -1,6 +1,8 @@
-"""How fast the CLI starts: `lastlight --help` and a cold `lastlight lint` of the shipped pack,
-each a fresh process, median of N runs (wall and CPU time), beside `python -c pass` run in the
-same loop as the peer (the interpreter's own start, which no change of ours can remove).
+"""How fast the CLI starts: `lastlight --help`, a cold `lastlight lint` of the shipped pack and a
+one-game `lastlight sim` (the pack's rules read back from the rules cache, and with the cache
+off: loaded in full), each a fresh process, median of N runs (wall and CPU time), beside
+`python -c pass` run in the same loop as the peer (the interpreter's own start, which no change
+of ours can remove).
 
     python benchmarks/bench_startup.py [--runs 5]
 
@@ -17,16 +19,25 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LASTLIGHT = [sys.executable, "-c", "from lastlight.cli.main import main; main()"]
-CASES = {
-    "python -c pass (peer)": [sys.executable, "-c", "pass"],
-    "lastlight --help": [*LASTLIGHT, "--help"],
-    "lastlight lint": [*LASTLIGHT, "lint", "--content", str(ROOT / "content")],
-}
+
+
+def cases(rows: str) -> dict[str, tuple[list[str], dict[str, str]]]:
+    """case -> (argv, extra environment); `rows`: where the sim writes its CSV."""
+    sim = [*LASTLIGHT, "sim", "--content", str(ROOT / "content"), "--players", "4"]
+    sim += ["--bots", "random", "--jobs", "1", "--games", "1", "-o", rows]
+    return {
+        "python -c pass (peer)": ([sys.executable, "-c", "pass"], {}),
+        "lastlight --help": ([*LASTLIGHT, "--help"], {}),
+        "lastlight lint": ([*LASTLIGHT, "lint", "--content", str(ROOT / "content")], {}),
+        "sim, 1 game, cached": (sim, {}),
+        "sim, 1 game, no cache": (sim, {"LASTLIGHT_NO_CACHE": "1"}),
+    }
 
 
 def _run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -45,17 +56,24 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    for argv in CASES.values():  # warm-up: byte code written, file caches filled
-        _run(argv, env)
-    times: dict[str, list[tuple[float, float]]] = {name: [] for name in CASES}
-    for _ in range(args.runs):  # interleaved, so a busy spell hits every case alike
-        for name, argv in CASES.items():
-            times[name].append(_run(argv, env))
+    with tempfile.TemporaryDirectory(prefix="lastlight-bench-") as tmp:
+        measure(cases(str(Path(tmp) / "rows.csv")), env, args.runs)
+
+
+def measure(
+    case: dict[str, tuple[list[str], dict[str, str]]], env: dict[str, str], runs: int
+) -> None:
+    for argv, extra in case.values():  # warm-up: byte code and the rules cache written
+        _run(argv, {**env, **extra})
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in case}
+    for _ in range(runs):  # interleaved, so a busy spell hits every case alike
+        for name, (argv, extra) in case.items():
+            times[name].append(_run(argv, {**env, **extra}))
     peer = statistics.median(w for w, _ in times["python -c pass (peer)"])
-    print(f"{'case':24} {'wall ms':>8} {'cpu ms':>8} {'x peer':>7}   (median of {args.runs})")
-    for name, runs in times.items():
-        wall = statistics.median(w for w, _ in runs)
-        cpu = statistics.median(c for _, c in runs)
+    print(f"{'case':24} {'wall ms':>8} {'cpu ms':>8} {'x peer':>7}   (median of {runs})")
+    for name, samples in times.items():
+        wall = statistics.median(w for w, _ in samples)
+        cpu = statistics.median(c for _, c in samples)
         print(f"{name:24} {wall * 1000:8.0f} {cpu * 1000:8.0f} {wall / peer:7.1f}")
 
 
