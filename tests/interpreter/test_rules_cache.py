@@ -15,6 +15,7 @@ from lastlight.interpreter import pipeline, rules_cache
 from lastlight.interpreter.agents import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
+from lastlight.interpreter.load import user_cache
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.rules_cache import KEEP, load_rules, pack_key
 
@@ -114,11 +115,13 @@ def test_no_cache_and_an_unwritable_folder_still_load(
 ) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
+    monkeypatch.delenv("LASTLIGHT_NO_CACHE", raising=False)
     monkeypatch.setenv("LASTLIGHT_CACHE_DIR", str(blocker))
+    assert rules_cache.cache_folder("rules") == blocker / "rules"
     rules, report = load_rules(pack_dir)
     assert report is None and rules is not None
     monkeypatch.setenv("LASTLIGHT_NO_CACHE", "1")
-    assert rules_cache.cache_folder() is None
+    assert rules_cache.cache_folder("rules") is None
     rules, report = load_rules(pack_dir)
     assert report is None and rules is not None
 
@@ -138,7 +141,7 @@ def test_a_folder_others_may_write_to_is_never_read(
     # a link to a folder is refused too, even one of this user's
     linked = cache.parent / "linked"
     linked.symlink_to(cache)
-    assert not rules_cache._private(linked) and rules_cache._private(cache)
+    assert not rules_cache.private(linked) and rules_cache.private(cache)
 
 
 def test_the_folder_keeps_the_newest_entries(pack_dir: Path, cache: Path) -> None:
@@ -164,6 +167,7 @@ def test_a_link_out_of_the_pack_is_never_kept(pack_dir: Path, cache: Path, tmp_p
 
 
 def test_the_key_follows_the_folder_the_code_and_the_bytes(pack_dir: Path, tmp_path: Path) -> None:
+    # (the key needs no cache folder: it is worked out the same with the cache off)
     key = pack_key(pack_dir)
     assert key is not None and key == pack_key(pack_dir)
     twin = tmp_path / "twin"
@@ -177,13 +181,13 @@ def test_the_key_follows_the_schemas_and_the_load_libraries(
     pack_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     schemas = tmp_path / "schemas"
-    shutil.copytree(rules_cache.schemas_dir(), schemas)
-    monkeypatch.setattr(rules_cache, "schemas_dir", lambda: schemas)
+    shutil.copytree(user_cache.schemas_dir(), schemas)
+    monkeypatch.setattr(user_cache, "schemas_dir", lambda: schemas)
     lib = tmp_path / "libs" / "fakeyaml"
     lib.mkdir(parents=True)
     (lib / "__init__.py").write_text("version = 1\n")
     monkeypatch.syspath_prepend(str(lib.parent))
-    monkeypatch.setattr(rules_cache, "_LOADERS", (*rules_cache._LOADERS, "fakeyaml"))
+    monkeypatch.setattr(user_cache, "LOADERS", (*user_cache.LOADERS, "fakeyaml"))
     keys = [pack_key(pack_dir)]
     (schemas / "game.schema.json").write_text((schemas / "game.schema.json").read_text() + " ")
     keys.append(pack_key(pack_dir))
