@@ -330,7 +330,24 @@ def count_of(pack: Pack, name: str) -> int | None:
     return fn(pack) if fn else None
 
 
-_SCHEMA_CACHE: dict[tuple[str, str, str], tuple[Any, ...]] = {}
+#: (kind, path shown, SHA-256 of the bytes) -> the file's schema problems. The same bytes at
+#: the same place validate the same: a long-lived process (a watch loop, an editor) re-checks
+#: only the files that changed, and `load/file_memo.py` keeps this between `lint` runs.
+_SCHEMA_CACHE: dict[tuple[str, str, str], tuple[Diagnostic, ...]] = {}
+
+
+def schema_problems(kind: str, shown: str, raw: bytes, data: Any) -> tuple[Diagnostic, ...]:
+    """What `schema.validate` says of a file's `data` (parsed from `raw`), remembered by the
+    file's place and bytes; jsonschema is imported only when a file must be checked."""
+    key = (kind, shown, hashlib.sha256(raw).hexdigest())
+    problems = _SCHEMA_CACHE.get(key) if raw else None
+    if problems is None:
+        from lastlight.interpreter.load import schema
+
+        problems = tuple(schema.validate(kind, data))
+        if raw:
+            _SCHEMA_CACHE[key] = problems
+    return problems
 
 
 def clear_caches() -> None:
@@ -346,8 +363,6 @@ def read_pack(root: str | Path) -> tuple[Pack, Report]:
     """Stage 1 of loading: read every file of a pack folder with positions, validate each
     against its JSON Schema, index the items and check the manifest's counts. Never raises on
     bad content. `pipeline.load_pack` runs this, then the later steps."""
-    from lastlight.interpreter.load import schema  # jsonschema: only where a pack is read
-
     report = Report()
     root = Path(root)
     pack = Pack(root=root)
@@ -373,15 +388,7 @@ def read_pack(root: str | Path) -> tuple[Pack, Report]:
         except OSError:
             raw = b""
         digest.update(raw)
-        # The same bytes at the same place validate the same: a long-lived process (a watch
-        # loop, an editor) re-checks only the files that changed.
-        key = (doc.kind, doc.path, hashlib.sha256(raw).hexdigest())
-        problems = _SCHEMA_CACHE.get(key)
-        if problems is None or not raw:
-            problems = tuple(schema.validate(doc.kind, doc.data))
-            if raw:
-                _SCHEMA_CACHE[key] = problems
-        report.extend(problems)
+        report.extend(schema_problems(doc.kind, doc.path, raw, doc.data))
         pack.docs.setdefault(doc.kind, []).append(doc)
     pack.digest = digest.hexdigest()[:16]
     for kind in ("pack", "game", "board", "setups"):

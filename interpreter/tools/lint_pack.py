@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from lastlight.interpreter.load import file_memo
 from lastlight.interpreter.load.errors import Diagnostic, Loc, did_you_mean
 from lastlight.interpreter.load.fileio import escape_problem, read_bounded
 from lastlight.interpreter.load.pack import (
@@ -20,8 +21,8 @@ from lastlight.interpreter.load.pack import (
     ValueBudget,
     discover,
     outside_the_pack,
+    schema_problems,
 )
-from lastlight.interpreter.load.schema import validate
 from lastlight.interpreter.load.yamlload import MAX_FILE_BYTES, YDict, YList, load_yaml
 from lastlight.interpreter.pipeline import load_pack
 from lastlight.interpreter.tools.scenario_lint import check_scenarios, duplicate_ids
@@ -131,6 +132,8 @@ def _lint_file(path: Path) -> LintResult:
     if data is not None:
         kind = data.get("kind") if isinstance(data, YDict) else None
         if kind in (*KINDS, "scenarios"):
+            from lastlight.interpreter.load.schema import validate
+
             diags.extend(validate(str(kind), data))
         else:
             where: Loc = (
@@ -176,6 +179,13 @@ def lint_path(root: Path) -> LintResult:
     """Lint a pack folder or one YAML file: every diagnostic, sorted by file, line, column."""
     if root.is_file():
         return _lint_file(root)
+    file_memo.restore(root)  # what each unchanged file gave the last lint of this pack
+    result = _lint_folder(root)
+    file_memo.save(root)
+    return result
+
+
+def _lint_folder(root: Path) -> LintResult:
     pack, report = load_pack(root)
     diags = apply_suppressions(pack, list(report.items))
     scenario_files = pack_scenarios(root, diags)
@@ -221,7 +231,11 @@ def _lint_scenario_file(path: Path, pack: Pack) -> tuple[list[Diagnostic], YDict
     data, problems = load_yaml(path, shown)
     if data is None:
         return problems, None
-    problems = problems + validate("scenarios", data)
+    try:
+        raw = read_bounded(path, MAX_FILE_BYTES)
+    except OSError:
+        raw = b""  # (changed since it was parsed: checked again, not remembered)
+    problems = problems + list(schema_problems("scenarios", shown, raw, data))
     if problems or not isinstance(data, YDict):
         return problems, None
     return check_scenarios(data, pack), data
