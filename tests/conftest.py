@@ -13,8 +13,12 @@ from lastlight.interpreter.load.pack import Pack
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.pipeline import load_pack_or_raise
 
-# The rules cache (interpreter/rules_cache.py) of a test run lives in a folder of its own, never
-# in the user's: set once by the first process (the workers and subprocesses inherit it).
+# The caches of the user's cache folder (the rules cache, the checked-files memo) are off in a
+# test run: tests load hundreds of packs once each, and writing an entry for each cost about a
+# fifth of the suite's time. The tests of the caches turn them on, in a folder of their own;
+# the folder set here (once, by the first process; the workers and subprocesses inherit it)
+# keeps any other use out of the user's home.
+os.environ.setdefault("LASTLIGHT_NO_CACHE", "1")
 if "LASTLIGHT_CACHE_DIR" not in os.environ:
     _CACHE = tempfile.mkdtemp(prefix="lastlight-test-cache-")
     os.environ["LASTLIGHT_CACHE_DIR"] = _CACHE
