@@ -59,7 +59,7 @@ def lint_command(path: str | None, fmt: str, strict: bool, content: str | None) 
     if not root.exists():
         click.echo(f"lastlight lint: no such file or folder: {root}", err=True)
         sys.exit(2)
-    result = lint_path(root)
+    result = lint_path(root, memo=True)  # unchanged files: what the last lint found
     diags = result.diagnostics
     if strict:
         diags = [replace(d, severity="error") for d in diags]

@@ -117,13 +117,13 @@ def is_pack_folder(folder: Path) -> bool:
 _MANIFEST = re.compile(r"^kind:[ \t]*[\"']?pack[\"']?[ \t]*(#.*)?$", re.MULTILINE)
 
 
-def _lint_file(path: Path) -> LintResult:
+def _lint_file(path: Path, memo: bool) -> LintResult:
     """A single file. Inside a pack (a folder with a manifest), the whole pack is checked and
     the file's own diagnostics are kept, so effects and references are checked too; a file on
     its own gets YAML and schema checks."""
     root = _pack_root_of(path)
     if root is not None:
-        whole = lint_path(root)
+        whole = lint_path(root, memo=memo)
         target = path.resolve()
         mine = [d for d in whole.diagnostics if _same_file(d.loc.path, target)]
         return LintResult(mine, 1)
@@ -175,10 +175,14 @@ def _as_given(path: Path) -> str:
         return str(path)
 
 
-def lint_path(root: Path) -> LintResult:
-    """Lint a pack folder or one YAML file: every diagnostic, sorted by file, line, column."""
+def lint_path(root: Path, *, memo: bool = False) -> LintResult:
+    """Lint a pack folder or one YAML file: every diagnostic, sorted by file, line, column.
+    `memo`: read and keep the checked-files memo (`load/file_memo.py`) in the user's cache
+    folder, as `lastlight lint` does; the fuzzer and the tools lint packs made for one use."""
     if root.is_file():
-        return _lint_file(root)
+        return _lint_file(root, memo)
+    if not memo:
+        return _lint_folder(root)
     file_memo.restore(root)  # what each unchanged file gave the last lint of this pack
     result = _lint_folder(root)
     file_memo.save(root)

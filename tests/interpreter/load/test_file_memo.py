@@ -4,7 +4,10 @@ again; a broken entry or a shared folder is never trusted."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -32,7 +35,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def _rendered(root: Path) -> list[str]:
     """A lint as a new process runs it: nothing remembered in memory."""
     pipeline.clear_caches()
-    return [d.render() for d in lint_path(root).diagnostics]
+    return [d.render() for d in lint_path(root, memo=True).diagnostics]
 
 
 class _Counter:
@@ -106,3 +109,40 @@ def test_a_broken_entry_or_a_shared_folder_is_not_trusted(
     assert _rendered(pack_dir) == clean
     assert len(seen.parsed) > 10  # nothing was read back
     cache.chmod(0o700)
+
+
+def test_only_the_lint_command_keeps_a_memo(pack_dir: Path, cache: Path) -> None:
+    pipeline.clear_caches()
+    lint_path(pack_dir)  # the fuzzer's and the tools' lints of packs made for one use
+    assert not cache.exists()
+
+
+LINT = """
+import sys
+from lastlight.cli.main import main
+sys.argv = ["lastlight", "lint", sys.argv[1]]
+try:
+    main()
+except SystemExit as exc:
+    code = exc.code
+print("jsonschema" in sys.modules, code)
+"""
+
+
+def test_the_lint_command_of_an_unchanged_pack_checks_no_schema_again(
+    pack_dir: Path, cache: Path, tmp_path: Path
+) -> None:
+    env = {**os.environ, "LASTLIGHT_CACHE_DIR": str(cache.parent)}
+    env.pop("LASTLIGHT_NO_CACHE", None)
+
+    def run() -> list[str]:
+        out = subprocess.run(
+            [sys.executable, "-c", LINT, str(pack_dir)],
+            capture_output=True, text=True, env=env, cwd=tmp_path, check=True,
+        )  # fmt: skip
+        return out.stdout.split("\n")[-2].split()
+
+    assert run() == ["True", "0"]  # the first lint checks every file
+    assert run() == ["False", "0"]  # the second: no file changed, no schema loaded
+    (pack_dir / "game.yaml").write_text((pack_dir / "game.yaml").read_text() + "\n# edited\n")
+    assert run() == ["True", "0"]
