@@ -1,8 +1,8 @@
-"""How fast the CLI starts: `lastlight --help`, a cold `lastlight lint` of the shipped pack and a
-one-game `lastlight sim` (the pack's rules read back from the rules cache, and with the cache
-off: loaded in full), each a fresh process, median of N runs (wall and CPU time), beside
-`python -c pass` run in the same loop as the peer (the interpreter's own start, which no change
-of ours can remove).
+"""How fast the CLI starts: `lastlight --help`, a `lastlight lint` of the shipped pack and a
+one-game `lastlight sim`, the last two with the user caches (the checked-files memo, the rules
+cache: docs/architecture.md) and with them off (`LASTLIGHT_NO_CACHE=1`), each a fresh process,
+median of N runs (wall and CPU time), beside `python -c pass` run in the same loop as the peer
+(the interpreter's own start, which no change of ours can remove).
 
     python benchmarks/bench_startup.py [--runs 5]
 
@@ -31,10 +31,12 @@ def cases(rows: str) -> dict[str, tuple[list[str], dict[str, str]]]:
     """case -> (argv, extra environment); `rows`: where the sim writes its CSV."""
     sim = [*LASTLIGHT, "sim", "--content", str(ROOT / "content"), "--players", "4"]
     sim += ["--bots", "random", "--jobs", "1", "--games", "1", "-o", rows]
+    lint = [*LASTLIGHT, "lint", "--content", str(ROOT / "content")]
     return {
         "python -c pass (peer)": ([sys.executable, "-c", "pass"], {}),
         "lastlight --help": ([*LASTLIGHT, "--help"], {}),
-        "lastlight lint": ([*LASTLIGHT, "lint", "--content", str(ROOT / "content")], {}),
+        "lastlight lint": (lint, {}),
+        "lint, no cache": (lint, {"LASTLIGHT_NO_CACHE": "1"}),
         "sim, 1 game, cached": (sim, {}),
         "sim, 1 game, no cache": (sim, {"LASTLIGHT_NO_CACHE": "1"}),
     }
