@@ -32,7 +32,12 @@ def cache_folder(part: str) -> Path | None:
     given = os.environ.get("LASTLIGHT_CACHE_DIR")
     if given:
         return Path(given) / part
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except (RuntimeError, KeyError, OSError):  # no home (a service account): no cache
+            return None
     return Path(base) / "lastlight" / part
 
 

@@ -228,3 +228,19 @@ def test_a_sweep_from_the_cache_imports_none_of_the_load_libraries(
 
     assert set(heavy().split()) >= {"networkx", "lark", "jsonschema"}  # the first load compiles
     assert heavy() == "none"
+
+
+def test_without_a_home_folder_there_is_no_cache_and_no_error(
+    pack_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("LASTLIGHT_NO_CACHE", raising=False)
+    monkeypatch.delenv("LASTLIGHT_CACHE_DIR", raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    assert rules_cache.cache_folder("rules") is None
+    rules, report = load_rules(pack_dir)
+    assert report is None and rules is not None
