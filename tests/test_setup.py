@@ -13,6 +13,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -102,3 +103,8 @@ def test_the_backend_asks_for_mypy_only_for_a_wheel_it_can_compile(
     monkeypatch.setenv("CC", "/no/such/compiler")
     assert backend.MYPYC not in backend.get_requires_for_build_wheel()
     assert backend.why_pure() == "no C compiler found (/no/such/compiler)"
+    # a range, not one release: an index holding 2.4.0 but not 2.4.1 still builds the wheel
+    wanted = Requirement(backend.MYPYC)
+    assert wanted.name == "mypy"
+    assert {"2.3.1", "2.4.0", "2.4.1"} <= set(wanted.specifier.filter(["2.3.1", "2.4.0", "2.4.1"]))
+    assert not list(wanted.specifier.filter(["2.2.0", "3.0.0"]))
