@@ -32,20 +32,13 @@ temporary file, then a rename). The folder keeps the `KEEP` newest entries.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.fileio import escape_problem, read_bounded
 from lastlight.interpreter.load.pack import MAX_FILES, _display, discover
-from lastlight.interpreter.load.user_cache import (
-    cache_folder,
-    code_fingerprint,
-    private,
-    read_entry,
-    write_entry,
-)
+from lastlight.interpreter.load.user_cache import cache_folder, key_digest, read_entry, write_entry
 from lastlight.interpreter.load.yamlload import MAX_FILE_BYTES
 
 if TYPE_CHECKING:
@@ -61,9 +54,7 @@ _SUFFIX = ".pickle"
 def pack_key(root: Path) -> str | None:
     """The key of a pack folder as it is now (see the module's text), or None when it cannot be
     kept: a file that cannot be read, a link out of the pack, too many files."""
-    digest = hashlib.sha256(f"lastlight rules cache {FORMAT}\n".encode())
-    digest.update(code_fingerprint())
-    digest.update(f"\n{root}\n{Path.cwd()}\n".encode())
+    digest = key_digest(f"rules cache {FORMAT}", str(root))
     paths = discover(root)
     if len(paths) > MAX_FILES:
         return None
@@ -110,6 +101,3 @@ def load_rules(root: str | Path) -> tuple[Rules | None, Report | None]:
     if folder is not None and key is not None and pack_key(root) == key:
         write_entry(folder / f"{key}{_SUFFIX}", (key, rules), KEEP)
     return rules, None
-
-
-__all__ = ["KEEP", "cache_folder", "load_rules", "pack_key", "private"]

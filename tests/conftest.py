@@ -6,6 +6,7 @@ import atexit
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 from lastlight.interpreter.engine.ruleset import Rules
@@ -23,6 +24,15 @@ if "LASTLIGHT_CACHE_DIR" not in os.environ:
     _CACHE = tempfile.mkdtemp(prefix="lastlight-test-cache-")
     os.environ["LASTLIGHT_CACHE_DIR"] = _CACHE
     atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
+
+
+@pytest.fixture
+def user_caches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The user caches turned on, in a folder of this test's own (`rules/`, `files/` inside)."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("LASTLIGHT_CACHE_DIR", str(folder))
+    monkeypatch.delenv("LASTLIGHT_NO_CACHE", raising=False)
+    return folder
 
 
 @pytest.fixture(scope="session")

@@ -14,17 +14,11 @@ every time.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
 from lastlight.interpreter.load import pack, yamlload
-from lastlight.interpreter.load.user_cache import (
-    cache_folder,
-    code_fingerprint,
-    read_entry,
-    write_entry,
-)
+from lastlight.interpreter.load.user_cache import cache_folder, key_digest, read_entry, write_entry
 
 #: Bump when what is kept changes shape without any file of `interpreter/` changing.
 FORMAT = 1
@@ -38,10 +32,7 @@ def _entry(root: Path) -> tuple[Path, str] | None:
     folder = cache_folder("files")
     if folder is None:
         return None
-    digest = hashlib.sha256(f"lastlight file memo {FORMAT}\n".encode())
-    digest.update(code_fingerprint())
-    digest.update(f"\n{Path(root).resolve()}\n{Path.cwd()}\n".encode())
-    key = digest.hexdigest()
+    key = key_digest(f"file memo {FORMAT}", str(Path(root).resolve())).hexdigest()
     return folder / f"{key}.pickle", key
 
 

@@ -10,6 +10,7 @@ folder is used only if it is a real folder of this user's that no one else may w
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import pickle
@@ -75,6 +76,16 @@ def code_fingerprint() -> bytes:
         st_lib = os.stat(origin) if origin else None
         parts.append(f"{name}:{origin}:{st_lib and (st_lib.st_size, st_lib.st_mtime_ns)}")
     return "\n".join(parts).encode()
+
+
+def key_digest(what: str, folder: str) -> hashlib._Hash:
+    """A SHA-256 already fed with what every entry's key depends on: which cache and its format
+    (`what`), the code fingerprint, the pack folder as given and the current folder (messages
+    show paths relative to it). The caller adds what is its own (a pack's bytes)."""
+    digest = hashlib.sha256(f"lastlight {what}\n".encode())
+    digest.update(code_fingerprint())
+    digest.update(f"\n{folder}\n{Path.cwd()}\n".encode())
+    return digest
 
 
 def read_entry(entry: Path) -> Any:

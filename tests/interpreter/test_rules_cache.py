@@ -28,11 +28,8 @@ def pack_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("LASTLIGHT_CACHE_DIR", str(folder))
-    monkeypatch.delenv("LASTLIGHT_NO_CACHE", raising=False)
-    return folder / "rules"
+def cache(user_caches: Path) -> Path:
+    return user_caches / "rules"
 
 
 def _no_pipeline(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -117,11 +114,11 @@ def test_no_cache_and_an_unwritable_folder_still_load(
     blocker.write_text("not a folder")
     monkeypatch.delenv("LASTLIGHT_NO_CACHE", raising=False)
     monkeypatch.setenv("LASTLIGHT_CACHE_DIR", str(blocker))
-    assert rules_cache.cache_folder("rules") == blocker / "rules"
+    assert user_cache.cache_folder("rules") == blocker / "rules"
     rules, report = load_rules(pack_dir)
     assert report is None and rules is not None
     monkeypatch.setenv("LASTLIGHT_NO_CACHE", "1")
-    assert rules_cache.cache_folder("rules") is None
+    assert user_cache.cache_folder("rules") is None
     rules, report = load_rules(pack_dir)
     assert report is None and rules is not None
 
@@ -141,7 +138,7 @@ def test_a_folder_others_may_write_to_is_never_read(
     # a link to a folder is refused too, even one of this user's
     linked = cache.parent / "linked"
     linked.symlink_to(cache)
-    assert not rules_cache.private(linked) and rules_cache.private(cache)
+    assert not user_cache.private(linked) and user_cache.private(cache)
 
 
 def test_the_folder_keeps_the_newest_entries(pack_dir: Path, cache: Path) -> None:
@@ -241,6 +238,6 @@ def test_without_a_home_folder_there_is_no_cache_and_no_error(
         raise RuntimeError("Could not determine home directory.")
 
     monkeypatch.setattr(Path, "home", staticmethod(no_home))
-    assert rules_cache.cache_folder("rules") is None
+    assert user_cache.cache_folder("rules") is None
     rules, report = load_rules(pack_dir)
     assert report is None and rules is not None

@@ -25,11 +25,8 @@ def pack_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("LASTLIGHT_CACHE_DIR", str(folder))
-    monkeypatch.delenv("LASTLIGHT_NO_CACHE", raising=False)
-    return folder / "files"
+def cache(user_caches: Path) -> Path:
+    return user_caches / "files"
 
 
 def _rendered(root: Path) -> list[str]:
