@@ -1,12 +1,11 @@
 """Build hook: compile the rules core with mypyc where a C compiler is at hand.
 
 Everything else about the package is in `pyproject.toml`; this file only adds the compiled
-rules core. `pip install .` (a wheel) compiles the modules in `COMPILED` with mypyc (pinned,
-and asked for by the backend, `build_support/lastlight_build.py`) into C extensions beside their
-Python sources, which
-they shadow. The same games come out either way (the golden games and a sweep's rows are
-checked against the compiled core in `.ci/run`); the compiled core is only faster
-(docs/figures.md).
+rules core. `pip install .` (a wheel) compiles the modules in `COMPILED` with mypyc (a range of
+mypy releases, asked for by the backend, `build_support/lastlight_build.py`) into C extensions
+beside their Python sources, which they shadow. The same games come out either way (the golden
+games and a sweep's rows are checked against the compiled core in `.ci/run`); the compiled core
+is only faster (docs/figures.md).
 
 Pure Python instead, with no error (the backend, `build_support/lastlight_build.py`, then does
 not even ask for mypy):
