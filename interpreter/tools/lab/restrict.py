@@ -12,8 +12,9 @@ order that offer ITEM to the forced seat: deterministic from the seed, for any n
 The forced seat's bot is asked first at a keep and overridden only if its choice breaks the
 rule, so a deal in which it chose so itself is the free game (played once). Otherwise each kept
 deal is played twice with the same seeds: forced, and free (the plain bot). A pair's result is
-forced won - free won, with a 95% t interval over the pairs; each arm's win share has its
-Wilson interval; the free arm also says how often the bot keeps ITEM when it is offered.
+forced won - free won, with a 95% t interval over the pairs (when all pairs are alike, the
+exact binomial bound of `stats.alike_interval`); each arm's win share has its Wilson interval;
+the free arm also says how often the bot keeps ITEM when it is offered.
 
 A technology is forced at the seat's `manufacture` decisions instead (restrict_tech.py). Whether
 it is offered is known only when the game is over, so its deals are played forced first: a

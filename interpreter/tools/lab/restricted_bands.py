@@ -270,8 +270,8 @@ def render_table(outcomes: list[Outcome], bot: str) -> str:
     """The terminal table: each case's forced and free win shares, the paired change and the
     band, and whether it holds."""
     lines = [
-        f"restricted play ({bot} in every seat; forced - free, points, paired; 95% t interval;"
-        " BROKEN = the whole interval outside the band):",
+        f"restricted play ({bot} in every seat; forced - free, points, paired; 95% t interval,"
+        " exact binomial when all pairs are alike; BROKEN = the whole interval outside the band):",
         f"  {'item':<22} {'n':>2} {'mode':<5} {'pairs':>5} {'forced':>6} {'free':>6}"
         f"  {'forced - free [95%]':<22} {'band':<13} verdict",
     ]

@@ -39,13 +39,35 @@ def mean_interval(
     bounds: tuple[float, float] | None = None,
 ) -> tuple[float, float]:
     """A t interval for a mean over games (scipy), clipped to `bounds`, the values the mean can
-    take (with two pairs a t interval of a difference of wins in [-1, 1] can reach -6.9)."""
-    if len(per_game) < 2 or float(np.std(per_game)) == 0.0:
-        return value, value
-    lo, hi = sps.t.interval(level, len(per_game) - 1, loc=value, scale=sps.sem(per_game))
+    take (with two pairs a t interval of a difference of wins in [-1, 1] can reach -6.9).
+
+    When every game gave the same value (or there is one game) a t interval has no width, and
+    two forced wins out of two pairs would read as "+100 points, interval [+100, +100]". With
+    `bounds`, the interval is then `alike_interval`'s; without them (a figure with no known
+    range), it stays the value itself."""
+    n = len(per_game)
+    if n < 2 or float(np.std(per_game)) == 0.0:
+        if bounds is None:
+            return value, value
+        return alike_interval(n, value, bounds, level)
+    lo, hi = sps.t.interval(level, n - 1, loc=value, scale=sps.sem(per_game))
     if bounds is not None:
         lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
     return float(lo), float(hi)
+
+
+def alike_interval(
+    n: int, value: float, bounds: tuple[float, float], level: float = LEVEL
+) -> tuple[float, float]:
+    """An interval for a mean when all `n` games gave `value`: the share of games that could
+    have given something else is at most the exact (Clopper-Pearson) bound for 0 such games in
+    `n` (scipy `binomtest`), and each of those could lie anywhere in `bounds`. All 20 pairs of a
+    restricted case won by the forced seat give [+66, +100] points; 2 pairs, [-68, +100]."""
+    lo_b, hi_b = float(bounds[0]), float(bounds[1])
+    if n <= 0:
+        return lo_b, hi_b
+    share = float(sps.binomtest(0, n).proportion_ci(confidence_level=level, method="exact").high)
+    return max(lo_b, value - (value - lo_b) * share), min(hi_b, value + (hi_b - value) * share)
 
 
 @dataclass(frozen=True)

@@ -62,3 +62,17 @@ def test_a_mean_interval_is_clipped_to_what_the_mean_can_take() -> None:
     assert mean_interval(pairs, 0.0, bounds=(-1.0, 1.0)) == (-1.0, 1.0)
     narrow = np.array([0.0, 1.0] * 50)
     assert mean_interval(narrow, 0.5, bounds=(-1.0, 1.0)) == mean_interval(narrow, 0.5)
+
+
+def test_games_all_alike_still_give_an_interval_that_says_how_few_they_were() -> None:
+    """Two forced wins out of two pairs are not "+100 points, interval [+100, +100]": with the
+    values' range known, all-alike games give the exact binomial bound's interval."""
+    lo, hi = mean_interval(np.ones(2), 1.0, bounds=(-1.0, 1.0))
+    assert lo < 0 and hi == 1.0  # two pairs say little
+    lo, hi = mean_interval(np.ones(20), 1.0, bounds=(-1.0, 1.0))
+    assert 0.6 < lo < 0.7 and hi == 1.0  # twenty say the forced seat wins
+    lo, hi = mean_interval(np.zeros(20), 0.0, bounds=(-1.0, 1.0))
+    assert np.isclose(-lo, hi) and 0.1 < hi < 0.2
+    assert mean_interval(np.ones(200), 1.0, bounds=(-1.0, 1.0))[0] > 0.95  # narrower with n
+    assert mean_interval(np.ones(1), 1.0, bounds=(-1.0, 1.0))[0] < -0.9
+    assert mean_interval(np.ones(3), 1.0) == (1.0, 1.0)  # no known range: the value itself
