@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     lo, hi = wilson(int(won.sum()), n)
     b_lo, b_hi = wilson(int(base_won.sum()), n)
     diff = won - base_won
-    d_lo, d_hi = mean_interval(diff, float(diff.mean()))
+    d_lo, d_hi = mean_interval(diff, float(diff.mean()), bounds=(-1.0, 1.0))
     print(f"{args.bot} in one seat (rotated) vs {args.base}, {args.players} players, {n} games, "
           f"seed {args.seed}: {args.bot} won {int(won.sum())} = {won.mean():.1%} "
           f"[Wilson 95% {lo:.1%}, {hi:.1%}]; {args.base} in the same seats on the same seeds "
