@@ -1,7 +1,8 @@
-"""Build hook: compile the rules core with mypyc where a C compiler is at hand.
+"""Build hook: compile the rules core and the bots' inner workings with mypyc where a C compiler
+is at hand.
 
 Everything else about the package is in `pyproject.toml`; this file only adds the compiled
-rules core. `pip install .` (a wheel) compiles the modules in `COMPILED` with mypyc (a range of
+modules. `pip install .` (a wheel) compiles the modules in `COMPILED` with mypyc (a range of
 mypy releases, asked for by the backend, `build_support/lastlight_build.py`) into C extensions
 beside their Python sources, which they shadow. The same games come out either way (the golden
 games and a sweep's rows are checked against the compiled core in `.ci/run`); the compiled core
@@ -25,11 +26,12 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import CompileError, ExecError, LinkError, PlatformError
 
-#: The compiled modules (files of `interpreter/engine/`). Left out, and kept in Python: the
-#: typed door (`view`, `view_parts`), the TypedDicts a test reads back (`state`, `observe`: mypyc
-#: drops their `NotRequired`), the content's tables (`ruleset`, `memos`: a dataclass copied with
-#: `copy.copy` and `cached_property` memos), and `replay_check` (a `str` subclass).
-COMPILED = [
+#: The rules core: the files of `interpreter/engine/` that are compiled. Left out, and kept in
+#: Python: the typed door (`view`, `view_parts`), the TypedDicts a test reads back (`state`,
+#: `observe`: mypyc drops their `NotRequired`), the content's tables (`ruleset`, `memos`: a
+#: dataclass copied with `copy.copy` and `cached_property` memos), and `replay_check` (a `str`
+#: subclass).
+ENGINE = [
     "__init__",
     "catalogue",
     "combat",
@@ -55,7 +57,24 @@ COMPILED = [
     "primitives/move",
     "primitives/options",
 ]
-CORE = "lastlight/interpreter/engine"
+#: The planner's and the search bots' inner workings (`interpreter/agents/`): a lab run's
+#: planner and sweep games spend most of their time there, which compiled takes about a
+#: quarter less (docs/architecture.md). Left out: the bot classes themselves (`planner/bot`,
+#: `planner/calibrated`, `search/bot`, `search/sweep`, `search/ismcts`), so that a bot of
+#: someone's own may subclass them (Python cannot subclass a compiled class), `planner/weights`
+#: (mypyc refuses the type checker's block in its class body) and the packages' `__init__`.
+BOTS = [
+    "planner/fleet",
+    "planner/keeps",
+    "planner/seat",
+    "planner/valuation",
+    "search/rollout",
+    "search/value",
+]
+#: Every compiled module, as a path in the package.
+COMPILED = [f"lastlight/interpreter/engine/{name}" for name in ENGINE] + [
+    f"lastlight/interpreter/agents/{name}" for name in BOTS
+]
 #: stands in until `build_ext` runs, so that setuptools knows the package has extensions
 PLACEHOLDER = Extension("lastlight.interpreter.engine._compiled", sources=[])
 
@@ -135,7 +154,7 @@ class BuildCore(build_ext):
         lib = Path(self.build_lib).resolve()
         gen = Path(tempfile.mkdtemp(prefix="lastlight-mypyc-"))
         self._generated = gen
-        paths = [f"{CORE}/{name}.py" for name in COMPILED]
+        paths = [f"{name}.py" for name in COMPILED]
         missing = [p for p in paths if not (lib / p).is_file()]
         if missing:
             raise FileNotFoundError(f"build_py did not copy {missing[0]}")

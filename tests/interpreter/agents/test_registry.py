@@ -150,3 +150,23 @@ def test_same_seeds_same_game(rules: Rules, name: str) -> None:
     first = history()
     assert len(first) > 20
     assert first == history()
+
+
+def test_a_bot_of_ones_own_may_subclass_each_shipped_bot(rules: Rules) -> None:
+    """The bot classes stay Python in a compiled wheel (setup.py compiles only their inner
+    workings: Python cannot subclass a compiled class), so a researcher's bot may build on any
+    of them; `.ci/run` runs this on the compiled wheel too."""
+    from lastlight.interpreter.agents.planner.calibrated import CalibratedPlannerBot
+    from lastlight.interpreter.agents.search.bot import SearchBot
+    from lastlight.interpreter.agents.search.ismcts import IsmctsBot
+    from lastlight.interpreter.agents.search.sweep import SweepBot
+
+    game = Game.new(rules, 3, 5, log=False)
+    seat = game.to_move
+    assert seat is not None
+    for base in (PlannerBot, CalibratedPlannerBot, SearchBot, SweepBot, IsmctsBot):
+        mine = type(f"My{base.__name__}", (base,), {})
+        bot = mine(1, rules)  # as make_bot builds a bot named by module:Class
+        assert isinstance(bot, base)
+    planner = type("MyPlanner", (PlannerBot,), {})(1, rules)
+    assert planner.decide(game.view(seat), game.legal()) in game.legal()
