@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -108,11 +109,27 @@ def _reason(exc: BaseException) -> str:
     return text if len(text) <= 200 else text[:199] + "…"
 
 
+def _drop_earlier_extensions(lib: Path) -> None:
+    """Delete the compiled modules an earlier build left in the build folder. pip and uv build
+    a source tree in its own `build/`, and everything in `build/lib.*` goes into the wheel: a
+    pure build (`LASTLIGHT_PURE=1`, no compiler, mypyc stopped) would ship the earlier build's
+    extensions, which shadow the Python sources they were compiled from, however old; a
+    compiled build, those of modules it no longer compiles (mypyc's shared library is named by
+    a hash of the modules, so an old one stays beside the new)."""
+    found = [p for p in lib.glob("*__mypyc.*") if p.is_file()]
+    package = lib / "lastlight"
+    if package.is_dir():
+        found += [p for p in package.rglob("*") if p.name.endswith(tuple(EXTENSION_SUFFIXES))]
+    for path in found:
+        path.unlink()
+
+
 class BuildCore(build_ext):
     """Compile `COMPILED` with mypyc from the copies `build_py` made; on any failure (no
     compiler, a mypyc error), build nothing and leave the pure-Python package as it is."""
 
     def run(self) -> None:
+        _drop_earlier_extensions(Path(self.build_lib))
         why = _why_pure(self)
         if why:
             self.extensions = []

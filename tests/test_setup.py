@@ -4,11 +4,13 @@ against the newest dependencies installs one and plays the same games as the pur
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -24,12 +26,19 @@ _PIP_WHEEL = [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-bui
 _PIP_WHEEL += ["--no-index"]
 
 
-def _build(tmp_path: Path, edit: str = "", **env: str) -> tuple[list[str], str]:
+def _build(
+    tmp_path: Path, edit: str = "", planted: tuple[str, ...] = (), **env: str
+) -> tuple[list[str], str]:
     """Build a wheel of a copy of the project (no build isolation: this environment's
     setuptools and mypy); its file names and the build's output. `edit`: a line appended to
-    the copy's `engine/errors.py` first."""
+    the copy's `engine/errors.py` first; `planted`: files left in the copy's build folder
+    (`build/lib.*/`), as an earlier build of the tree leaves them."""
     src = tmp_path / "src"
     src.mkdir()
+    lib = src / "build" / f"lib.{sysconfig.get_platform()}-{sys.implementation.cache_tag}"
+    for name in planted:
+        (lib / name).parent.mkdir(parents=True, exist_ok=True)
+        (lib / name).write_bytes(b"an earlier build's compiled module")
     for name in ("pyproject.toml", "setup.py", "README.md", "MANIFEST.in"):
         shutil.copy(REPO / name, src / name)
     for name in ("interpreter", "cli", "content", "schemas", "build_support"):
@@ -69,6 +78,22 @@ def test_without_a_compiler_the_wheel_is_the_pure_python_package(tmp_path: Path)
 def test_lastlight_pure_skips_the_compiler(tmp_path: Path) -> None:
     names, output = _build(tmp_path, LASTLIGHT_PURE="1")
     assert not [n for n in names if n.endswith(".so")]
+    assert _engine_sources() <= set(names)
+    assert "the rules core stays pure Python (LASTLIGHT_PURE is set)" in output
+
+
+def test_a_pure_build_ships_no_compiled_module_an_earlier_build_left(tmp_path: Path) -> None:
+    """pip and uv build a tree in its own `build/`; what an earlier compiled build left there
+    (a module's extension, mypyc's shared library) would shadow the Python sources in the
+    wheel, however old. The build deletes it first."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    planted = (
+        f"lastlight/interpreter/engine/machine{suffix}",
+        f"lastlight/interpreter/agents/planner/bot{suffix}",
+        f"0123abcd__mypyc{suffix}",
+    )
+    names, output = _build(tmp_path, planted=planted, LASTLIGHT_PURE="1")
+    assert not [n for n in names if n.endswith(suffix)], names
     assert _engine_sources() <= set(names)
     assert "the rules core stays pure Python (LASTLIGHT_PURE is set)" in output
 
