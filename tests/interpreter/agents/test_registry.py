@@ -164,9 +164,9 @@ def test_a_bot_of_ones_own_may_subclass_each_shipped_bot(rules: Rules) -> None:
     game = Game.new(rules, 3, 5, log=False)
     seat = game.to_move
     assert seat is not None
+    bots = {}
     for base in (PlannerBot, CalibratedPlannerBot, SearchBot, SweepBot, IsmctsBot):
         mine = type(f"My{base.__name__}", (base,), {})
-        bot = mine(1, rules)  # as make_bot builds a bot named by module:Class
-        assert isinstance(bot, base)
-    planner = type("MyPlanner", (PlannerBot,), {})(1, rules)
-    assert planner.decide(game.view(seat), game.legal()) in game.legal()
+        bots[base] = mine(1, rules)  # as make_bot builds a bot named by module:Class
+        assert isinstance(bots[base], base)
+    assert bots[PlannerBot].decide(game.view(seat), game.legal()) in game.legal()
