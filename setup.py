@@ -29,9 +29,9 @@ from setuptools.errors import CompileError, ExecError, LinkError, PlatformError
 
 #: The rules core: the files of `interpreter/engine/` that are compiled. Left out, and kept in
 #: Python: the typed door (`view`, `view_parts`), the TypedDicts a test reads back (`state`,
-#: `observe`: mypyc drops their `NotRequired`), the content's tables (`ruleset`, `memos`: a
-#: dataclass copied with `copy.copy` and `cached_property` memos), and `replay_check` (a `str`
-#: subclass).
+#: `observe`: mypyc drops their `NotRequired`; the copying of a state is `state_copy`, which
+#: is compiled), the content's tables (`ruleset`, `memos`: a dataclass copied with
+#: `copy.copy` and `cached_property` memos), and `replay_check` (a `str` subclass).
 ENGINE = [
     "__init__",
     "catalogue",
@@ -48,6 +48,7 @@ ENGINE = [
     "replay",
     "rng",
     "sample",
+    "state_copy",
     "triggers",
     "units",
     "primitives/__init__",

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from lastlight.interpreter.agents import RandomBot, ask
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.engine.state import clone_state
+from lastlight.interpreter.engine.state_copy import clone_state
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.pipeline import load_pack_or_raise
 from lastlight.interpreter.tools.lab.run import sweep_gc

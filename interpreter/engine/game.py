@@ -30,7 +30,8 @@ from lastlight.interpreter.engine.observe import (
 )
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.engine.state import GameState, Pending, clone_state, fork_state
+from lastlight.interpreter.engine.state import GameState, Pending
+from lastlight.interpreter.engine.state_copy import clone_state, fork_state
 from lastlight.interpreter.engine.view import SeatView
 
 Decision = dict[str, Any]

@@ -23,15 +23,8 @@ from lastlight.interpreter.engine.memos import GameCache
 from lastlight.interpreter.engine.primitives import FEASIBLE, PRIMITIVES, Primitive
 from lastlight.interpreter.engine.rng import Rng
 from lastlight.interpreter.engine.ruleset import Rules, base_id
-from lastlight.interpreter.engine.state import (
-    Frame,
-    GameState,
-    Pending,
-    Sector,
-    Unit,
-    deep_copy,
-    fork_state,
-)
+from lastlight.interpreter.engine.state import Frame, GameState, Pending, Sector, Unit
+from lastlight.interpreter.engine.state_copy import deep_copy, fork_state
 from lastlight.interpreter.engine.triggers import TriggerContext, fire
 from lastlight.interpreter.engine.units import KEY as UNITS_KEY
 

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
-from lastlight.interpreter.engine.state import Combat, GameState, Lumos, Unit, clone_state
+from lastlight.interpreter.engine.state import Combat, GameState, Lumos, Unit
+from lastlight.interpreter.engine.state_copy import clone_state
 
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.machine import Engine

@@ -8,9 +8,10 @@ from typing import NotRequired, get_origin, get_type_hints
 
 from lastlight.interpreter.agents import RandomBot
 from lastlight.interpreter.engine import state as state_doc
+from lastlight.interpreter.engine import state_copy
 from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
-from lastlight.interpreter.engine.state import clone_state
+from lastlight.interpreter.engine.state_copy import clone_state
 from lastlight.interpreter.engine.units import KEY, UnitIndex, index
 
 
@@ -162,8 +163,8 @@ def test_fork_state_knows_every_field_of_the_typed_dicts() -> None:
     # (a NotRequired field, such as a scenario's fixed `dice`, is copied deep as an extra one)
     hints = get_type_hints(state_doc.GameState, include_extras=True)
     required = {k for k, v in hints.items() if get_origin(v) is not NotRequired}
-    assert required == state_doc._KNOWN
-    assert set(get_type_hints(state_doc.Player)) == state_doc._PLAYER_SHAPED
+    assert required == state_copy._KNOWN
+    assert set(get_type_hints(state_doc.Player)) == state_copy._PLAYER_SHAPED
 
 
 def test_a_clone_takes_the_derived_data_over_and_both_keep_it_right(rules: Rules) -> None:
