@@ -23,8 +23,9 @@ def test_the_clone_position_is_half_way_and_the_tables_are_complete(
     assert not game.over and game.state["n"] == 4 and game.log
     assert len(game.history) > 100  # a 4-player random game makes some 600 decisions
     bench.bench_clone(rules, 5)  # type: ignore[attr-defined]
-    bench.bench_tenths(rules, 1)  # type: ignore[attr-defined]
+    bench.bench_tenths(rules, 1, 2)  # type: ignore[attr-defined]
     out = capsys.readouterr().out
+    assert "each the least of 2 plays" in out
     assert "no log" in out and "clone/pickle" in out
     engine = next(line for line in out.splitlines() if line.strip().startswith("engine:"))
     assert len(engine.split("last/first")[0].split()) == 11  # the label and ten tenths
