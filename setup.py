@@ -27,11 +27,12 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import CompileError, ExecError, LinkError, PlatformError
 
-#: The rules core: the files of `interpreter/engine/` that are compiled. Left out, and kept in
-#: Python: the typed door (`view`, `view_parts`), the TypedDicts a test reads back (`state`,
-#: `observe`: mypyc drops their `NotRequired`; the copying of a state is `state_copy`, which
-#: is compiled), the content's tables (`ruleset`, `memos`: a dataclass copied with
-#: `copy.copy` and `cached_property` memos), and `replay_check` (a `str` subclass).
+#: The rules core and the typed door (`view`, `view_parts`: every bot reads the game through
+#: it): the files of `interpreter/engine/` that are compiled. Left out, and kept in Python:
+#: the TypedDicts a test reads back (`state`, `observe`: mypyc drops their `NotRequired`; the
+#: copying of a state is `state_copy`, which is compiled), the content's tables (`ruleset`,
+#: `memos`: a dataclass copied with `copy.copy` and `cached_property` memos), and
+#: `replay_check` (a `str` subclass).
 ENGINE = [
     "__init__",
     "catalogue",
@@ -51,6 +52,8 @@ ENGINE = [
     "state_copy",
     "triggers",
     "units",
+    "view",
+    "view_parts",
     "primitives/__init__",
     "primitives/build",
     "primitives/cards",

@@ -54,13 +54,79 @@ LUMOS = lumos.LUMOS
 __all__ = [
     "LUMOS",
     "PLACES",
+    "BoardData",
     "CombatView",
     "PendingView",
+    "PlayerRow",
     "PlayerView",
     "SeatView",
     "SectorView",
+    "TableRow",
     "UnitView",
 ]
+
+
+# The rows a client reads at once (`SeatView.piece_rows`, `sector_rows`, `player_rows`,
+# `table_row`, `board_data`), kept at the top level: mypyc compiles no class inside a class.
+_PIECE_ROW = itemgetter("at", "o", "k", "z", "s", "d")
+_SECTOR_ROW = itemgetter("planet", "ast", "deep", "token", "up")
+_PLAYER_ROW = itemgetter(
+    "light", "faction_kept", "achievement_kept", "has_chosen", "hand_count",
+    "tech_hand_count", "grave", "res", "hand", "played", "chosen", "faction", "ach",
+    "tech_hand", "civ", "exhausted", "ability", "mods", "offer_f", "offer_a",
+)  # fmt: skip
+
+
+class PlayerRow(NamedTuple):
+    """One player's fields at once (`SeatView.player_rows`), named as `PlayerView`'s (None:
+    hidden from this seat)."""
+
+    light: int
+    faction_kept: bool
+    achievement_kept: bool
+    has_chosen: bool
+    hand_count: int
+    tech_hand_count: int
+    graveyard: Sequence[str]
+    resources: Mapping[str, int]
+    hand: Sequence[str]
+    played: Sequence[str]
+    chosen: str | None
+    faction: str | None
+    achievement: str | None
+    tech_hand: Sequence[str] | None
+    civilization: Sequence[str]
+    exhausted: Sequence[str]
+    abilities: Mapping[str, str | None]
+    mods: Mapping[str, Sequence[str]]
+    faction_offer: Sequence[str] | None
+    achievement_offer: Sequence[str] | None
+
+
+class TableRow(NamedTuple):
+    """The table's fields at once (`SeatView.table_row`), named as the view's."""
+
+    players_count: int
+    round: int
+    rotation: int
+    first: int
+    stage: str
+    to_move: int | None
+    pending_kind: str | None  #: `PendingView.kind` (None: no decision is open)
+    deck_count: int
+    discard_count: int
+    removed_count: int
+    combat_pool: int | None  #: `CombatView.pool` (None: no combat)
+    lumos_ally: int | None
+
+
+class BoardData(NamedTuple):
+    """A view's sectors and pieces as its observation holds them (`SeatView.board_data`): each
+    compares whole (`==`, in C) with another view's, field for field. Read-only, as the
+    view is."""
+
+    sectors: Mapping[str, Mapping[str, Any]]
+    pieces: Mapping[str, Mapping[str, Any]]
 
 
 class SeatView:
@@ -377,56 +443,7 @@ class SeatView:
     # the wrappers above would take a property call per field. Each is built on each call:
     # call it once per view.
 
-    _PIECE_ROW = itemgetter("at", "o", "k", "z", "s", "d")
-    _SECTOR_ROW = itemgetter("planet", "ast", "deep", "token", "up")
-    _PLAYER_ROW = itemgetter(
-        "light", "faction_kept", "achievement_kept", "has_chosen", "hand_count",
-        "tech_hand_count", "grave", "res", "hand", "played", "chosen", "faction", "ach",
-        "tech_hand", "civ", "exhausted", "ability", "mods", "offer_f", "offer_a",
-    )  # fmt: skip
-
-    class PlayerRow(NamedTuple):
-        """One player's fields at once (`player_rows`), named as `PlayerView`'s (None:
-        hidden from this seat)."""
-
-        light: int
-        faction_kept: bool
-        achievement_kept: bool
-        has_chosen: bool
-        hand_count: int
-        tech_hand_count: int
-        graveyard: Sequence[str]
-        resources: Mapping[str, int]
-        hand: Sequence[str]
-        played: Sequence[str]
-        chosen: str | None
-        faction: str | None
-        achievement: str | None
-        tech_hand: Sequence[str] | None
-        civilization: Sequence[str]
-        exhausted: Sequence[str]
-        abilities: Mapping[str, str | None]
-        mods: Mapping[str, Sequence[str]]
-        faction_offer: Sequence[str] | None
-        achievement_offer: Sequence[str] | None
-
-    class TableRow(NamedTuple):
-        """The table's fields at once (`table_row`), named as the view's."""
-
-        players_count: int
-        round: int
-        rotation: int
-        first: int
-        stage: str
-        to_move: int | None
-        pending_kind: str | None  #: `PendingView.kind` (None: no decision is open)
-        deck_count: int
-        discard_count: int
-        removed_count: int
-        combat_pool: int | None  #: `CombatView.pool` (None: no combat)
-        lumos_ally: int | None
-
-    def table_row(self) -> SeatView.TableRow:
+    def table_row(self) -> TableRow:
         """The table's fields read at once (the properties above, for a client that reads
         them all: the environments' encoder)."""
         obs = self._obs
@@ -439,35 +456,27 @@ class SeatView:
             len(obs["removed"]), None if combat is None else combat["pool"],
             lumos["ally"] if lumos else None,
         )  # fmt: skip
-        return tuple.__new__(SeatView.TableRow, fields)  # (as `_make`)
+        return tuple.__new__(TableRow, fields)  # (as `_make`)
 
-    def player_rows(self) -> tuple[SeatView.PlayerRow, ...]:
+    def player_rows(self) -> tuple[PlayerRow, ...]:
         """Every player's fields, in seat order (`players`, read at once)."""
-        new, kind, row = tuple.__new__, SeatView.PlayerRow, self._PLAYER_ROW
+        new, kind, row = tuple.__new__, PlayerRow, _PLAYER_ROW
         return tuple([new(kind, row(raw)) for raw in self._obs["players"]])  # (as `_make`)
 
     def piece_rows(self) -> tuple[tuple[str, int, str, str | None, str | None, int], ...]:
         """Every piece as (place, owner, kind, size, sector, damage), in id order: `UnitView`'s
         fields, with kind "s" for a ship and "x" for an extractor. A row holds no id, so pieces
         alike give equal rows (a client may count them)."""
-        return tuple(map(self._PIECE_ROW, self._obs["units"].values()))
+        return tuple(map(_PIECE_ROW, self._obs["units"].values()))
 
-    class BoardData(NamedTuple):
-        """A view's sectors and pieces as its observation holds them (`board_data`): each
-        compares whole (`==`, in C) with another view's, field for field. Read-only, as the
-        view is."""
-
-        sectors: Mapping[str, Mapping[str, Any]]
-        pieces: Mapping[str, Mapping[str, Any]]
-
-    def board_data(self) -> SeatView.BoardData:
+    def board_data(self) -> BoardData:
         """This view's sectors and pieces, for a client that works out something from them and
         keeps it while another view's are equal (the environments' encoder). A client may keep
         them after letting the view go: nothing writes them. Views of one game share them while
         nothing a seat can see of them changes (`observe.seen_board`), so a client tests
         identity first (`is`: the same objects, the same board) and compares only when they
         differ (another game's view, or a changed board)."""
-        return tuple.__new__(SeatView.BoardData, (self._obs["sectors"], self._obs["units"]))
+        return tuple.__new__(BoardData, (self._obs["sectors"], self._obs["units"]))
 
     def sector_rows(
         self,
@@ -476,7 +485,7 @@ class SeatView:
         board order: `SectorView`'s fields as the observation holds them (`deep_space`: true or
         None / false; the token's id in an ALL view)."""
         sectors = self._obs["sectors"]
-        return tuple(zip(sectors, map(self._SECTOR_ROW, sectors.values()), strict=True))
+        return tuple(zip(sectors, map(_SECTOR_ROW, sectors.values()), strict=True))
 
     # --- queries added for the tools (tools/, cli/ladder.py, benchmarks/) --------------------
     # What only a tool that may see everything reads (`Game.view(ALL)`): the generator, the

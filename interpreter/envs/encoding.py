@@ -45,10 +45,7 @@ from lastlight.interpreter.envs.encoding_tables import (
 if TYPE_CHECKING:
     from lastlight.interpreter.engine.catalogue import Catalogue
     from lastlight.interpreter.engine.ruleset import Rules
-    from lastlight.interpreter.engine.view import SeatView
-
-    PlayerRow = SeatView.PlayerRow
-    TableRow = SeatView.TableRow
+    from lastlight.interpreter.engine.view import PlayerRow, SeatView, TableRow
 
 
 #: The engine's stages (flow.py), in order.
