@@ -50,7 +50,7 @@ def _player(pl: Player) -> Player:
 
 
 def clone_state(st: GameState, *, board: bool = True) -> GameState:
-    """An independent copy of a state, shaped by the definitions above (no JSON). Keys this
+    """An independent copy of a state, shaped by state.py's definitions (no JSON). Keys this
     module does not know (a newer field) are deep-copied, so a clone is never shared. With
     `board=False` the unit and sector dicts are not copied: the copy's `units` and `sectors`
     are the state's own until the caller replaces them (observe.py puts its own copies in)."""
