@@ -79,7 +79,12 @@ def ladder_command(
     """Rank bots by playing mixed tables (seats rotated) and rating them with openskill.
 
     The leaderboard is sorted by mu - 3 sigma; sigma is the rating's uncertainty."""
-    from lastlight.interpreter.tools.lab.ladder import bot_stats, format_table, run_ladder
+    from lastlight.interpreter.tools.lab.ladder import (
+        RatingsUnavailable,
+        bot_stats,
+        format_table,
+        run_ladder,
+    )
 
     names = _names(bots)
     counts = player_counts(players)
@@ -95,6 +100,9 @@ def ladder_command(
         ladder, counted = run_ladder(rules, names, list(counts), games, seed, stats=show_stats)
     except (EngineError, BotFailed) as exc:
         click.echo(f"lastlight: a ladder game stopped: {exc}", err=True)
+        sys.exit(1)
+    except RatingsUnavailable as exc:
+        click.echo(f"lastlight ladder: {exc}", err=True)
         sys.exit(1)
     elapsed = time.perf_counter() - started
     click.echo(

@@ -10,7 +10,9 @@ Ratings are keyed by bot name and updated game by game in game order (openskill'
 depend on order). Each seat is one team; ranks come from the game's result: the winners first,
 then by light, technologies in play and resources (the game's own tie-breaks, R-END-02), equal
 keys sharing a rank. A bot that fills several seats of one game gets the mean of its seats'
-updated ratings. The leaderboard sorts by mu - 3 sigma (openskill's `ordinal`).
+updated ratings. The leaderboard sorts by mu - 3 sigma (openskill's `ordinal`). openskill is
+the `ladder` extra (`pip install "lastlight[ladder]"`), not a dependency: without it, a ladder
+stops before its first game with `RatingsUnavailable`.
 """
 
 from __future__ import annotations
@@ -53,6 +55,21 @@ class Standing:
         return self.mu - 3 * self.sigma
 
 
+class RatingsUnavailable(Exception):
+    """openskill, the ladder's rating library (the `ladder` extra), is not installed."""
+
+
+def _plackett_luce() -> Any:
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError as exc:
+        raise RatingsUnavailable(
+            f"the ladder rates bots with openskill, which is not installed ({exc}); "
+            'install it with: pip install "lastlight[ladder]"'
+        ) from None
+    return PlackettLuce()
+
+
 @dataclass
 class Ladder:
     """Ratings by bot name, updated one game at a time."""
@@ -66,9 +83,7 @@ class Ladder:
 
     def __post_init__(self) -> None:
         if self.model is None:
-            from openskill.models import PlackettLuce
-
-            self.model = PlackettLuce()
+            self.model = _plackett_luce()
 
     def rating(self, name: str) -> Any:
         if name not in self.ratings:

@@ -159,4 +159,5 @@ def test_png_without_cairo_is_one_clear_error(tmp_path: Path, monkeypatch) -> No
     result = CliRunner().invoke(main, ["board", "-o", str(out)])
     assert result.exit_code == 1
     assert "libcairo2" in result.output and "SVG output works" in result.output
+    assert 'pip install "lastlight[png]"' in result.output
     assert not out.exists() and "Traceback" not in result.output

@@ -101,3 +101,22 @@ def test_ladder_usage_errors(args: list[str], message: str) -> None:
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_ladder_without_openskill_is_one_clear_error_before_any_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """openskill is the `ladder` extra, not a dependency: without it the command says what to
+    install and stops before playing (no traceback, exit 1)."""
+    import sys
+
+    import lastlight.interpreter.tools.lab.ladder as ladder_module
+
+    played: list[object] = []
+    monkeypatch.setattr(ladder_module, "play_table", lambda *a, **k: played.append(a))
+    monkeypatch.setitem(sys.modules, "openskill.models", None)  # import openskill now fails
+    monkeypatch.setitem(sys.modules, "openskill", None)
+    result = CliRunner().invoke(main, ["ladder", "--bots", "random,heuristic", "--games", "2"])
+    assert result.exit_code == 1
+    assert 'pip install "lastlight[ladder]"' in result.output
+    assert "Traceback" not in result.output and not played
