@@ -10,12 +10,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lastlight.interpreter.effects import ast
+from lastlight.interpreter.effects import ast, lalr_tables
 from lastlight.interpreter.effects.registry import (
     FORMS,
     LEMMAS,
@@ -45,18 +44,10 @@ class _Fail(Exception):
 
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    grammar = resources.files("lastlight.interpreter.effects").joinpath("grammar.lark")
-    # No grammar cache: Lark's cache is a pickle, and one planted under its predictable name in
-    # the shared temporary folder would run at the next lint. Building the LALR tables takes
-    # ~15 ms once per process (docs/security.md has the measurement), so there is nothing to save.
-    return Lark(
-        grammar.read_text(encoding="utf-8"),
-        parser="lalr",
-        propagate_positions=True,
-        start=["start", "condition"],
-        maybe_placeholders=False,
-        cache=False,
-    )
+    # The LALR tables ship beside the grammar (lalr_tables.py: plain data, made from this exact
+    # grammar and Lark version, else the parser is built here as before). No cache is read from or
+    # written to a shared folder: a pickle planted there would run at the next lint.
+    return lalr_tables.load()
 
 
 _TERMINAL_NAMES = {
