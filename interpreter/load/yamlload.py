@@ -46,33 +46,43 @@ MAX_ALIAS_NODES = 10_000  # values copied by aliases (the 'billion laughs' expan
 MAX_INT_DIGITS = 30  # far beyond any count or cost; Python refuses ints of 4300 digits
 
 _STR = "tag:yaml.org,2002:str"
+_SCALAR = yaml.ScalarNode
 _INT = "tag:yaml.org,2002:int"
 
 
 class YDict(dict):
-    """A mapping that remembers where it, each key and each value stand in the file."""
+    """A mapping that remembers where it, each key and each value stand in the file.
+
+    The places of keys and values are kept as (line, column) pairs and made into a `Loc` only
+    when asked for: a file has tens of thousands of them and a check asks for a few."""
 
     loc: Loc
-    key_locs: dict[Any, Loc]
-    val_locs: dict[Any, Loc]
+    key_pos: dict[Any, tuple[int, int]]
+    val_pos: dict[Any, tuple[int, int]]
     styles: dict[Any, str | None]
 
     def loc_of(self, key: Any) -> Loc:
-        return self.val_locs.get(key, self.loc)
+        pos = self.val_pos.get(key)
+        return self.loc if pos is None else Loc(self.loc.path, pos[0], pos[1])
 
     def key_loc(self, key: Any) -> Loc:
-        return self.key_locs.get(key, self.loc)
+        pos = self.key_pos.get(key)
+        return self.loc if pos is None else Loc(self.loc.path, pos[0], pos[1])
 
 
 class YList(list):
-    """A list that remembers where it and each item stand in the file."""
+    """A list that remembers where it and each item stand in the file ((line, column) pairs,
+    made into a `Loc` when asked for)."""
 
     loc: Loc
-    item_locs: list[Loc]
+    item_pos: list[tuple[int, int]]
     styles: list[str | None]
 
     def loc_of(self, index: int) -> Loc:
-        return self.item_locs[index] if 0 <= index < len(self.item_locs) else self.loc
+        if 0 <= index < len(self.item_pos):
+            line, col = self.item_pos[index]
+            return Loc(self.loc.path, line, col)
+        return self.loc
 
 
 def loc_of(data: Any, path: list[Any] | tuple[Any, ...], *, key: bool = False) -> Loc:
@@ -178,9 +188,10 @@ class _Builder:
         return self._scalar(node)
 
     def _collection(self, node: yaml.Node, depth: int, copy: bool) -> Any:
+        inline = not copy and depth < MAX_DEPTH  # a text child needs no checks: taken as it is
         if isinstance(node, yaml.MappingNode):
             out = YDict()
-            out.loc, out.key_locs, out.val_locs, out.styles = self.loc(node), {}, {}, {}
+            out.loc, out.key_pos, out.val_pos, out.styles = self.loc(node), {}, {}, {}
             for key_node, val_node in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     self.problems.append(
@@ -192,32 +203,44 @@ class _Builder:
                         )
                     )
                     continue
-                key = self.build(key_node, depth + 1, copy)
+                if key_node.__class__ is _SCALAR and key_node.tag == _STR and inline:
+                    key = key_node.value  # the common case, inline: a plain text key
+                else:
+                    key = self.build(key_node, depth + 1, copy)
                 if isinstance(key, (dict, list)):
                     self.problems.append(
                         Diagnostic(self.loc(key_node), "Y006", "a mapping key must be a scalar")
                     )
                     continue
                 if key in out:
-                    first = out.key_locs[key]
+                    first = out.key_pos[key][0]
                     self.problems.append(
                         Diagnostic(
                             self.loc(key_node),
                             "Y004",
-                            f"duplicate key '{key}' (first at line {first.line})",
+                            f"duplicate key '{key}' (first at line {first})",
                         )
                     )
                     continue
-                out[key] = self.build(val_node, depth + 1, copy)
-                out.key_locs[key] = self.loc(key_node)
-                out.val_locs[key] = self.loc(val_node)
+                if val_node.__class__ is _SCALAR and val_node.tag == _STR and inline:
+                    out[key] = val_node.value
+                else:
+                    out[key] = self.build(val_node, depth + 1, copy)
+                mark = key_node.start_mark
+                out.key_pos[key] = (mark.line + 1, mark.column + 1)
+                mark = val_node.start_mark
+                out.val_pos[key] = (mark.line + 1, mark.column + 1)
                 out.styles[key] = getattr(val_node, "style", None)
             return out
         items = YList()
-        items.loc, items.item_locs, items.styles = self.loc(node), [], []
+        items.loc, items.item_pos, items.styles = self.loc(node), [], []
         for child in node.value:
-            items.append(self.build(child, depth + 1, copy))
-            items.item_locs.append(self.loc(child))
+            if child.__class__ is _SCALAR and child.tag == _STR and inline:
+                items.append(child.value)
+            else:
+                items.append(self.build(child, depth + 1, copy))
+            mark = child.start_mark
+            items.item_pos.append((mark.line + 1, mark.column + 1))
             items.styles.append(getattr(child, "style", None))
         return items
 
