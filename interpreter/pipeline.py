@@ -21,6 +21,7 @@ from lastlight.interpreter.effects.parser import _parse_clause_cached
 from lastlight.interpreter.load import pack as pack_stage
 from lastlight.interpreter.load.crossref import check_references
 from lastlight.interpreter.load.errors import ContentError, Report
+from lastlight.interpreter.load.gc_pause import gc_paused
 from lastlight.interpreter.load.pack import Pack, Phase, read_pack
 
 #: The load steps after reading, in the order they run.
@@ -34,6 +35,11 @@ STEPS: tuple[tuple[str, Phase], ...] = (
 
 def load_pack(root: str | Path) -> tuple[Pack, Report]:
     """Load, validate and compile a content pack folder. Never raises on bad content."""
+    with gc_paused():  # loading builds trees, not cycles: see load/gc_pause.py
+        return _load_pack(root)
+
+
+def _load_pack(root: str | Path) -> tuple[Pack, Report]:
     pack, report = read_pack(root)
     if not pack.docs:  # not a pack, or nothing in it: already reported
         return pack, report

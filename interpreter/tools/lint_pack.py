@@ -13,6 +13,7 @@ from pathlib import Path
 from lastlight.interpreter.load import file_memo
 from lastlight.interpreter.load.errors import Diagnostic, Loc, did_you_mean
 from lastlight.interpreter.load.fileio import escape_problem, read_bounded
+from lastlight.interpreter.load.gc_pause import gc_paused
 from lastlight.interpreter.load.pack import (
     KINDS,
     MAX_FILES,
@@ -190,6 +191,11 @@ def lint_path(root: Path, *, memo: bool = False) -> LintResult:
 
 
 def _lint_folder(root: Path) -> LintResult:
+    with gc_paused():  # loading builds trees, not cycles: see load/gc_pause.py
+        return _lint_loaded(root)
+
+
+def _lint_loaded(root: Path) -> LintResult:
     pack, report = load_pack(root)
     diags = apply_suppressions(pack, list(report.items))
     scenario_files = pack_scenarios(root, diags)
