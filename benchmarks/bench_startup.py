@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LASTLIGHT = [sys.executable, "-c", "from lastlight.cli.main import main; main()"]
+LASTLIGHT = [sys.executable, "-c", "from lastlight.cli.main import run; run()"]
 
 
 def cases(rows: str) -> dict[str, tuple[list[str], dict[str, str]]]:

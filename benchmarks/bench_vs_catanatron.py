@@ -139,7 +139,7 @@ def whole(games: int, repeats: int, peer: str | None = None) -> None:
     lastlight = [
         sys.executable,
         "-c",
-        "from lastlight.cli.main import main; main()",
+        "from lastlight.cli.main import run; run()",
         "sim",
         "--content",
         str(content_dir()),

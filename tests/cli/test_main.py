@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
 
 from click.testing import CliRunner
 from lastlight.cli.main import COMMANDS, SHORT_HELP, main
@@ -51,3 +53,25 @@ def test_help_imports_no_command_and_no_heavy_library() -> None:
     ).stdout
     loaded = out.split("LOADED", 1)[1].strip()
     assert loaded == "[]", loaded
+
+
+RUN_PROBE = """
+import atexit, gc, sys
+from lastlight.cli.main import run
+atexit.register(lambda: print("FROZEN", gc.get_freeze_count(), "ENABLED", gc.isenabled()))
+sys.argv = ["lastlight", *sys.argv[1:]]
+run()
+"""
+
+
+def test_the_console_script_is_run_which_freezes_the_heap_on_the_way_out() -> None:
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text("utf-8"))
+    assert project["project"]["scripts"]["lastlight"] == "lastlight.cli.main:run"
+    for argv, code in ((["show", "--kind", "technologies"], 0), (["show", "no-such-item"], 1)):
+        done = subprocess.run(
+            [sys.executable, "-c", RUN_PROBE, *argv], capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == code, done.stderr  # the command's own exit status, kept
+        frozen = int(done.stdout.split("FROZEN ")[1].split()[0])
+        assert frozen > 10_000, done.stdout  # what the command built is out of the last walk
+        assert "ENABLED True" in done.stdout
