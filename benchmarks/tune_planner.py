@@ -26,7 +26,7 @@ from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.pipeline import load_pack_or_raise
-from statsmodels.stats.proportion import proportion_confint
+from lastlight.interpreter.tools.lab.stats import wilson
 
 
 def parse(overrides: list[str]) -> dict[str, float]:
@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     variant = run(args.set, args.players, args.first, args.games, args.jobs)
     n = len(shipped)
     for label, w in (("shipped", shipped), ("variant", variant)):
-        lo, hi = proportion_confint(sum(w), n, method="wilson")
+        lo, hi = wilson(sum(w), n)
         print(f"{label}: {sum(w)}/{n} = {sum(w) / n:.1%} (Wilson 95% {lo:.1%}..{hi:.1%})")
     diff = [v - s for v, s in zip(variant, shipped, strict=True)]
     mean = sum(diff) / n

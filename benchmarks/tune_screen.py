@@ -49,8 +49,7 @@ from lastlight.interpreter.engine.game import Game
 from lastlight.interpreter.engine.ruleset import Rules
 from lastlight.interpreter.load.paths import content_dir
 from lastlight.interpreter.pipeline import load_pack_or_raise
-from lastlight.interpreter.tools.lab.stats import mean_interval
-from statsmodels.stats.proportion import proportion_confint
+from lastlight.interpreter.tools.lab.stats import mean_interval, wilson
 
 Values = dict[str, float]
 _RULES: list[Rules] = []
@@ -251,7 +250,7 @@ def _judge(args: argparse.Namespace, chosen: Values) -> tuple[str, bool]:
     mean, lo, hi = paired(new, old)
     accepted = bool(chosen) and lo > 0
     games = args.held_out
-    w_lo, w_hi = proportion_confint(sum(new), games, method="wilson")
+    w_lo, w_hi = wilson(sum(new), games)
     verdict = (
         f"held out: {key(chosen)} won {np.mean(new):.1%} [{w_lo:.1%}, {w_hi:.1%}] of {games} "
         f"games as one of {args.players} against planners with the start's weights (fair "

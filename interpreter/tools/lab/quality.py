@@ -30,7 +30,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from scipy import stats as sps
 
 Row = dict[str, Any]
 
@@ -146,6 +145,8 @@ def opening_entropy(
     def statistic(index: np.ndarray) -> float:
         return entropy_bits([c for i in index for c in per_game[int(i)]])
 
+    from scipy import stats as sps  # (imported when first needed: see stats.py)
+
     res = sps.bootstrap(
         (np.arange(len(per_game)),),
         statistic,
@@ -171,6 +172,8 @@ def spread(
     value = float(np.std(values, ddof=1))
     if value == 0.0:
         return value, value, value, len(values)
+    from scipy import stats as sps  # (imported when first needed: see stats.py)
+
     res = sps.bootstrap(
         (values,),
         lambda x, axis=-1: np.std(x, ddof=1, axis=axis),
@@ -271,6 +274,8 @@ def paired_extra(
     def statistic(index: np.ndarray) -> float:
         pick = [int(i) for i in index]
         return _extra_value(kind, [ys[i] for i in pick]) - _extra_value(kind, [xs[i] for i in pick])
+
+    from scipy import stats as sps  # (imported when first needed: see stats.py)
 
     res = sps.bootstrap(
         (np.arange(len(games)),),

@@ -8,6 +8,10 @@
   pairing's variance reduction is kept and figures whose denominators differ (a faction dealt
   in different games) still compare honestly.
 - `mcnemar_p(...)`: the exact McNemar test on paired win/loss outcomes (statsmodels).
+
+scipy and statsmodels are imported where a function first needs them: together they take about
+a second to import, which every tool that imports this module would otherwise pay, even to answer
+`--help`.
 """
 
 from __future__ import annotations
@@ -17,9 +21,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from scipy import stats as sps
-from statsmodels.stats.contingency_tables import mcnemar
-from statsmodels.stats.proportion import proportion_confint
 
 LEVEL = 0.95
 RESAMPLES = 2000
@@ -28,6 +29,8 @@ RESAMPLES = 2000
 def wilson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]:
     if n <= 0:
         return (0.0, 1.0)
+    from statsmodels.stats.proportion import proportion_confint
+
     lo, hi = proportion_confint(k, n, alpha=1 - level, method="wilson")
     return float(lo), float(hi)
 
@@ -50,6 +53,8 @@ def mean_interval(
         if bounds is None:
             return value, value
         return alike_interval(n, value, bounds, level)
+    from scipy import stats as sps
+
     lo, hi = sps.t.interval(level, n - 1, loc=value, scale=sps.sem(per_game))
     if bounds is not None:
         lo, hi = max(lo, bounds[0]), min(hi, bounds[1])
@@ -66,6 +71,8 @@ def alike_interval(
     lo_b, hi_b = float(bounds[0]), float(bounds[1])
     if n <= 0:
         return lo_b, hi_b
+    from scipy import stats as sps
+
     share = float(sps.binomtest(0, n).proportion_ci(confidence_level=level, method="exact").high)
     return max(lo_b, value - (value - lo_b) * share), min(hi_b, value + (hi_b - value) * share)
 
@@ -101,6 +108,8 @@ def paired_ratio_diff(
     resamples: int = RESAMPLES,
 ) -> Change:
     """new - old of sum(num)/sum(den), per-game arrays aligned by game index."""
+    from scipy import stats as sps
+
     arrays = [np.asarray(a, dtype=float) for a in (num_old, den_old, num_new, den_new)]
     old = float(_ratio(arrays[0], arrays[1]))
     new = float(_ratio(arrays[2], arrays[3]))
@@ -139,4 +148,6 @@ def mcnemar_p(old: np.ndarray, new: np.ndarray) -> float:
         [int(np.sum(a & b)), int(np.sum(a & ~b))],
         [int(np.sum(~a & b)), int(np.sum(~a & ~b))],
     ]
+    from statsmodels.stats.contingency_tables import mcnemar
+
     return float(mcnemar(table, exact=True).pvalue)
