@@ -133,5 +133,15 @@ def test_missing_corrupt_or_stale_tables_fall_back_to_building(
     assert parser.parse("gain 1 light", start="start") is not None
 
 
+def test_a_package_without_the_tables_builds_the_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing() -> bytes:
+        raise FileNotFoundError(lalr_tables.TABLES_FILE)
+
+    monkeypatch.setattr(lalr_tables, "_read", missing)
+    parser = lalr_tables.load()
+    assert parser.source_path != "<deserialized>"
+    assert parser.parse("gain 1 light", start="start") is not None
+
+
 def test_tables_for_another_grammar_text_are_not_used() -> None:
     assert lalr_tables.shipped(lalr_tables.grammar_text() + "\n// edited\n") is None
