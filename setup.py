@@ -29,10 +29,10 @@ from setuptools.errors import CompileError, ExecError, LinkError, PlatformError
 
 #: The rules core and the typed door (`view`, `view_parts`: every bot reads the game through
 #: it): the files of `interpreter/engine/` that are compiled. Left out, and kept in Python:
-#: the TypedDicts a test reads back (`state`, `observe`: mypyc drops their `NotRequired`; the
-#: copying of a state is `state_copy`, which is compiled), the content's tables (`ruleset`,
-#: `memos`: a dataclass copied with `copy.copy` and `cached_property` memos), and
-#: `replay_check` (a `str` subclass).
+#: the TypedDicts a test reads back (`state`, `observe_types`: mypyc drops their `NotRequired`;
+#: the copying of a state is `state_copy` and the observations `observe`, which are compiled),
+#: the content's tables (`ruleset`, `memos`: a dataclass copied with `copy.copy` and
+#: `cached_property` memos), and `replay_check` (a `str` subclass).
 ENGINE = [
     "__init__",
     "catalogue",
@@ -45,6 +45,7 @@ ENGINE = [
     "lumos",
     "machine",
     "new_game",
+    "observe",
     "queries",
     "replay",
     "rng",
