@@ -3,6 +3,7 @@ errors as a parser built from the grammar, and plain data only."""
 
 from __future__ import annotations
 
+import io
 import pickle
 import tomllib
 from pathlib import Path
@@ -49,20 +50,18 @@ def test_the_parser_comes_from_the_shipped_tables() -> None:
 
 
 def _outcome(parser: Lark, text: str, start: str) -> Any:
+    """The tree and every node's place, or the error's kind, place and expected terminals."""
     try:
-        return ("tree", parser.parse(text, start=start).pretty(), _positions(parser, text, start))
+        tree = parser.parse(text, start=start)
     except UnexpectedInput as exc:
         expected = getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()
         return ("error", type(exc).__name__, exc.line, exc.column, sorted(expected))
-
-
-def _positions(parser: Lark, text: str, start: str) -> list[tuple[int, int, int, int]]:
-    tree = parser.parse(text, start=start)
-    return [
+    places = [
         (t.meta.line, t.meta.column, t.meta.end_line, t.meta.end_column)
         for t in tree.iter_subtrees()
         if not t.meta.empty
     ]
+    return ("tree", tree.pretty(), places)
 
 
 def _broken(text: str) -> list[str]:
@@ -106,7 +105,7 @@ def test_tables_that_name_any_code_are_refused_and_the_parser_is_built(
 ) -> None:
     hostile = pickle.dumps({"grammar_sha256": _Runs()})
     with pytest.raises(pickle.UnpicklingError, match="not plain data"):
-        lalr_tables._PlainData(__import__("io").BytesIO(hostile)).load()
+        lalr_tables._PlainData(io.BytesIO(hostile)).load()
     monkeypatch.setattr(lalr_tables, "_read", lambda: hostile)
     assert lalr_tables.shipped(lalr_tables.grammar_text()) is None
     assert lalr_tables.load().source_path != "<deserialized>"
